@@ -1,0 +1,26 @@
+import { z } from 'zod';
+import { captchaAnswerField, currentPasswordField, idField, unixSeconds } from './fields.ts';
+
+export const OPERATOR_ROLES = ['operator', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+
+export const adminLoginRequestSchema = z.strictObject({
+  account: z
+    .string()
+    .max(64, { message: 'validation.tooLong' })
+    .refine((value) => value.trim() !== '', { message: 'validation.accountRequired' }),
+  password: currentPasswordField,
+  captchaId: z.string().max(64, { message: 'validation.tooLong' }),
+  captchaAnswer: captchaAnswerField,
+});
+export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
+
+export const operatorSchema = z.object({ id: idField, account: z.string(), role: z.enum(OPERATOR_ROLES) });
+export type OperatorView = z.infer<typeof operatorSchema>;
+
+export const adminLoginResponseSchema = z.object({
+  token: z.string(),
+  expiresAt: unixSeconds,
+  operator: operatorSchema,
+});
+export type AdminLoginResponse = z.infer<typeof adminLoginResponseSchema>;

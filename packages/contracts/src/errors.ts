@@ -1,0 +1,62 @@
+/**
+ * Every error code the API can return, defined once: its HTTP status and the i18n key of its message.
+ * The server answers `{ error: { code, message, details? } }` with the message translated for the
+ * request's Accept-Language; the web app translates the same key itself when it has the code.
+ */
+import { z } from 'zod';
+
+export const ERROR_CODES = {
+  VALIDATION_FAILED: 400,
+  MALFORMED_JSON: 400,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  NOT_FOUND: 404,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  SERVICE_UNAVAILABLE: 503,
+  INVALID_CAPTCHA: 400,
+  INVALID_CREDENTIALS: 401,
+  LOGIN_LOCKED: 429,
+  ACCOUNT_FROZEN: 403,
+  ACCOUNT_TAKEN: 409,
+  EMAIL_TAKEN: 409,
+  INVITATION_CODE_UNKNOWN: 400,
+  PASSWORDS_DO_NOT_MATCH: 400,
+  WRONG_PASSWORD: 400,
+  VERIFICATION_CODE_INVALID: 400,
+  RESEND_TOO_SOON: 429,
+  PAYMENT_PASSWORD_REQUIRED: 400,
+} as const satisfies Record<string, number>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+export const errorCodeList = Object.keys(ERROR_CODES) as ErrorCode[];
+
+export function httpStatusOf(code: ErrorCode): number {
+  return ERROR_CODES[code];
+}
+
+/** The i18n key of a code's message, in the shared catalogue (`src/i18n/<locale>.json`). */
+export function errorMessageKey(code: ErrorCode): `errors.${ErrorCode}` {
+  return `errors.${code}`;
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(ERROR_CODES, value);
+}
+
+export const errorDetailSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+});
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.enum(errorCodeList as [ErrorCode, ...ErrorCode[]]),
+    message: z.string(),
+    details: z.array(errorDetailSchema).optional(),
+    retryAfterSeconds: z.number().int().optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
