@@ -86,7 +86,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (operator: OperatorView)
                 >
                   <img
                     src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
-                    alt="Image code"
+                    alt="Verification code"
                     height={40}
                     data-testid="console-captcha-image"
                   />
