@@ -15,7 +15,7 @@ const japanese = JSON.parse(
 ) as { tabs: { home: string; mine: string } };
 const sharedEnglish = JSON.parse(
   readFileSync(resolve(import.meta.dirname, '../packages/contracts/src/i18n/en.json'), 'utf8'),
-) as { errors: Record<string, string> };
+) as { errors: { INVALID_CAPTCHA: string } };
 
 let server: RunningServer;
 let browser: Browser;
