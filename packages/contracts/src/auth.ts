@@ -61,6 +61,7 @@ export const passwordResetCodeRequestSchema = z.strictObject({
 });
 /** Always the same answer whether or not the account exists or has an email. */
 export const passwordResetCodeResponseSchema = z.object({ resendAfterSeconds: z.number().int() });
+export type PasswordResetCodeResponse = z.infer<typeof passwordResetCodeResponseSchema>;
 
 export const passwordResetRequestSchema = z.strictObject({
   account: z.string().max(64, { message: 'validation.tooLong' }),
@@ -83,5 +84,6 @@ export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema
 export type SessionView = z.infer<typeof sessionSchema>;
 
 export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;
 
 export { newPasswordField };

@@ -1,0 +1,109 @@
+/**
+ * Every route of spec §2, hash-based, each page lazily loaded. Tab pages sit in the tab layout; pages that
+ * need a login sit under the RequireAuth guard (My account, top-up, and every money, record and password
+ * page); login, register, password reset, the language pages and the public game/info pages do not.
+ */
+import { createHashRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
+import type { RouteHandle, TitleKey } from '../lib/route-handle.ts';
+import { RequireAuth } from './require-auth.tsx';
+import { lazyPage } from './route-loading/lazy-page.tsx';
+import { RouteError } from './route-loading/route-error.tsx';
+import { DelayedLoadingView } from './route-loading/route-loading-indicator.tsx';
+import { RootLayout } from './shell/root-layout.tsx';
+import { TabLayout } from './shell/tab-layout.tsx';
+
+const pages = {
+  home: lazyPage(() => import('../features/shell-tabs/pages/home-page.tsx')),
+  investment: lazyPage(() => import('../features/shell-tabs/pages/investment-page.tsx')),
+  recharge: lazyPage(() => import('../features/shell-tabs/pages/recharge-page.tsx')),
+  kefu: lazyPage(() => import('../features/shell-tabs/pages/kefu-page.tsx')),
+  mine: lazyPage(() => import('../features/account/pages/mine-page.tsx')),
+  passwordMenu: lazyPage(() => import('../features/account/pages/password-menu-page.tsx')),
+  changePassword: lazyPage(() => import('../features/account/pages/change-password-page.tsx')),
+  paymentPassword: lazyPage(() => import('../features/account/pages/payment-password-page.tsx')),
+  login: lazyPage(() => import('../features/auth/pages/login-page.tsx')),
+  register: lazyPage(() => import('../features/auth/pages/register-page.tsx')),
+  resetPassword: lazyPage(() => import('../features/auth/pages/reset-password-page.tsx')),
+  language: lazyPage(() => import('../features/language/pages/language-page.tsx')),
+  soon: lazyPage(() => import('../features/placeholders/pages/available-soon-page.tsx')),
+  notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
+};
+
+function page(path: string, titleKey: TitleKey, lazy: LazyRouteFunction<RouteObject>): RouteObject {
+  const handle: RouteHandle = { titleKey };
+  return { path, handle, lazy };
+}
+
+/** Pages a later issue builds: their title and "available soon" until then. */
+const soon = (path: string, titleKey: TitleKey) => page(path, titleKey, pages.soon);
+
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootLayout,
+    HydrateFallback: DelayedLoadingView,
+    ErrorBoundary: RouteError,
+    children: [
+      {
+        Component: TabLayout,
+        children: [
+          page('/', 'titles.home', pages.home),
+          page('/pages/index/index', 'titles.home', pages.home),
+          page('/pages/investment/index', 'titles.investment', pages.investment),
+          page('/pages/kefu/index', 'titles.kefu', pages.kefu),
+          {
+            Component: RequireAuth,
+            children: [
+              page('/pages/recharge/chongzhi1', 'titles.recharge', pages.recharge),
+              page('/pages/mine/index', 'titles.mine', pages.mine),
+            ],
+          },
+        ],
+      },
+      page('/pages/login/index', 'titles.login', pages.login),
+      page('/pages/register/index', 'titles.register', pages.register),
+      page('/pages/reset-password/index', 'titles.resetPassword', pages.resetPassword),
+      page('/pages/language/language', 'titles.language', pages.language),
+      page('/pages/language/languagez', 'titles.language', pages.language),
+      soon('/pages/game/index', 'titles.tradingHall'),
+      soon('/pages/game/huodong', 'titles.events'),
+      soon('/pages/game/huodong1', 'titles.investmentGuide'),
+      soon('/pages/game/rule', 'titles.ordinaryRoom'),
+      // The spec's "app-update page" and built-in location pages have no path of their own; these are ours.
+      soon('/pages/app-update/index', 'titles.appUpdate'),
+      soon('/pages/choose-location/index', 'titles.chooseLocation'),
+      soon('/pages/open-location/index', 'titles.openLocation'),
+      {
+        Component: RequireAuth,
+        children: [
+          page('/pages/login-password-change/index', 'titles.loginPassword', pages.changePassword),
+          page('/pages/login-password-change/mima', 'titles.passwordManagement', pages.passwordMenu),
+          page('/pages/fund-password-change/index', 'titles.paymentPassword', pages.paymentPassword),
+          soon('/pages/recharge/index', 'titles.rechargeOffline'),
+          soon('/pages/recharge/huobi', 'titles.rechargeCurrency'),
+          soon('/pages/recharge/chongzhi', 'titles.rechargeTopUp'),
+          soon('/pages/recharge/yhkczhi', 'titles.rechargeBankCard'),
+          soon('/pages/withdraw/index', 'titles.withdraw'),
+          soon('/pages/recharge-record/index', 'titles.rechargeRecords'),
+          soon('/pages/withdraw-record/index', 'titles.withdrawRecords'),
+          soon('/pages/investment-record/index', 'titles.investmentRecords'),
+          soon('/pages/transaction-record/index', 'titles.transactionRecords'),
+          soon('/pages/revenue-record/index', 'titles.revenueRecords'),
+          soon('/pages/mine/qianbao', 'titles.wallets'),
+          soon('/pages/mine/qianbaokh', 'titles.bankCards'),
+          soon('/pages/mine/addqb', 'titles.addWalletAddress'),
+          soon('/pages/mine/zichan', 'titles.assets'),
+          soon('/pages/setting/set', 'titles.notifications'),
+          soon('/pages/add-bank-card/index', 'titles.bindBankCard'),
+          soon('/pages/add-bank-card/indexs', 'titles.bindBankCard'),
+          soon('/pages/game/game', 'titles.roundPlay'),
+        ],
+      },
+      page('*', 'titles.notFound', pages.notFound),
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createHashRouter(routes);
+}

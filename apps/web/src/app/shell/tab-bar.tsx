@@ -1,0 +1,40 @@
+/** The bottom tab bar: real links (keyboard and screen-reader friendly) that switch tabs. */
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+import { useNav } from '../../lib/navigation.ts';
+import { TABS, tabForPath } from './tabs.tsx';
+
+export function TabBar() {
+  const { t } = useTranslation();
+  const nav = useNav();
+  const location = useLocation();
+  const selected = tabForPath(location.pathname);
+  return (
+    <nav className="tab-bar" aria-label={t('tabs.label')}>
+      {TABS.map((tab) => {
+        const active = tab.id === selected?.id;
+        const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+          if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+          event.preventDefault();
+          nav.switchTab(tab.path);
+        };
+        return (
+          <Link
+            key={tab.id}
+            to={tab.path}
+            className={active ? 'tab-bar__item tab-bar__item--active' : 'tab-bar__item'}
+            aria-current={active ? 'page' : undefined}
+            onClick={onClick}
+            data-testid={`tab-${tab.id}`}
+          >
+            <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+              {tab.icon}
+            </svg>
+            <span className="tab-bar__label">{t(tab.labelKey)}</span>
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

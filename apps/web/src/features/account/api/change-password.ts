@@ -1,0 +1,13 @@
+/** POST /me/password: changes the login password (the old one is required). */
+
+import { useMutation } from '@tanstack/react-query';
+import type { ChangePasswordRequest, OkResponse } from '@tradehall/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+export function changePassword(request: ChangePasswordRequest): Promise<OkResponse> {
+  return api.post<OkResponse>('/me/password', request);
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,13 @@
+/** POST /auth/password-reset/code: asks for a 6-digit code by email; says when a resend is allowed. */
+
+import { useMutation } from '@tanstack/react-query';
+import type { PasswordResetCodeResponse } from '@tradehall/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+export function requestPasswordResetCode(account: string): Promise<PasswordResetCodeResponse> {
+  return api.post<PasswordResetCodeResponse>('/auth/password-reset/code', { account });
+}
+
+export function useRequestPasswordResetCode() {
+  return useMutation({ mutationFn: requestPasswordResetCode });
+}

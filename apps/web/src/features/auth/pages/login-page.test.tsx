@@ -1,0 +1,160 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import { getToken, getUid, getUserInfo } from '../../../lib/storage.ts';
+import LoginPage from './login-page.tsx';
+
+const CAPTCHA_IDS = ['0b8f3c1e-1111-4a6b-9c2d-000000000001', '0b8f3c1e-1111-4a6b-9c2d-000000000002'];
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** The server, replaced at the network boundary: hands out captchas, answers login as told. */
+function fakeServer(loginAnswer: () => Response | Promise<Response>) {
+  let captchas = 0;
+  const logins: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      if (url.startsWith('/api/v1/auth/captcha')) {
+        const captchaId = CAPTCHA_IDS[captchas % CAPTCHA_IDS.length];
+        captchas += 1;
+        return json(200, {
+          captchaId,
+          svg: '<svg xmlns="http://www.w3.org/2000/svg"/>',
+          expiresAt: 4102444800,
+        });
+      }
+      if (url === '/api/v1/auth/login') {
+        logins.push(JSON.parse(String(init?.body)));
+        return loginAnswer();
+      }
+      return json(404, { error: { code: 'NOT_FOUND', message: 'Not found' } });
+    }),
+  );
+  return { logins, captchaCount: () => captchas };
+}
+
+function renderLogin(path = '/pages/login/index') {
+  const router = createMemoryRouter(
+    [
+      { path: '/pages/login/index', Component: LoginPage },
+      { path: '/', element: <p>Home page</p> },
+      { path: '/pages/mine/index', element: <p>My account page</p> },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return router;
+}
+
+const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
+const type = (testId: string, value: string) => fireEvent.change(field(testId), { target: { value } });
+const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+beforeEach(() => {
+  localStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('login page', () => {
+  it('shows the captcha image from the server', async () => {
+    fakeServer(() => json(500, {}));
+    renderLogin();
+    const image = await screen.findByRole('img');
+    expect(image.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    expect(image.getAttribute('data-captcha-id')).toBe(CAPTCHA_IDS[0]);
+  });
+
+  it('says which required fields are missing and sends nothing', async () => {
+    const server = fakeServer(() => json(500, {}));
+    renderLogin();
+    await screen.findByRole('img');
+    submit();
+    const alerts = screen.getAllByRole('alert').map((alert) => alert.textContent);
+    expect(alerts).toEqual([
+      'Please enter your account',
+      'Please enter your password',
+      'Please enter the image code',
+    ]);
+    expect(field('login-account').getAttribute('aria-invalid')).toBe('true');
+    expect(server.logins).toHaveLength(0);
+  });
+
+  it('does not apply new-account format rules to an existing account (only "required")', async () => {
+    const server = fakeServer(() =>
+      json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Incorrect account or password' } }),
+    );
+    renderLogin();
+    await screen.findByRole('img');
+    type('login-account', 'ab');
+    type('login-password', '123');
+    type('login-captcha', 'x7kq');
+    submit();
+    await waitFor(() => expect(server.logins).toHaveLength(1));
+  });
+
+  it('on a wrong captcha shows the server message, clears the code and fetches a fresh captcha', async () => {
+    const server = fakeServer(() =>
+      json(400, { error: { code: 'INVALID_CAPTCHA', message: 'Incorrect captcha' } }),
+    );
+    renderLogin();
+    await screen.findByRole('img');
+    type('login-account', 'demo');
+    type('login-password', 'secret1');
+    type('login-captcha', 'nope');
+    submit();
+    expect(await screen.findByText('Incorrect captcha')).toBeTruthy();
+    expect(server.logins).toEqual([
+      { account: 'demo', password: 'secret1', captchaId: CAPTCHA_IDS[0], captchaAnswer: 'nope' },
+    ]);
+    await waitFor(() => expect(server.captchaCount()).toBe(2));
+    await waitFor(() => expect(screen.getByRole('img').getAttribute('data-captcha-id')).toBe(CAPTCHA_IDS[1]));
+    expect(field('login-captcha').value).toBe('');
+    expect(getToken()).toBeNull();
+  });
+
+  it('shows "Logging in" while the request runs, then stores the session and returns to the redirect', async () => {
+    let answer: (response: Response) => void = () => {};
+    const pending = new Promise<Response>((resolve) => {
+      answer = resolve;
+    });
+    const server = fakeServer(() => pending);
+    const router = renderLogin('/pages/login/index?redirect=%2Fpages%2Fmine%2Findex');
+    await screen.findByRole('img');
+    type('login-account', 'demo');
+    type('login-password', 'secret1');
+    type('login-captcha', 'ab12');
+    submit();
+    await waitFor(() => expect(screen.getByTestId('login-submit').textContent).toContain('Logging in'));
+    await act(async () => {
+      answer(
+        json(200, {
+          token: 'opaque-token',
+          expiresAt: 4102444800,
+          user: { id: '7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11', username: 'demo' },
+        }),
+      );
+    });
+    expect(await screen.findByText('My account page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/pages/mine/index');
+    expect(getToken()).toBe('opaque-token');
+    expect(getUserInfo()).toEqual({ username: 'demo', id: '7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11' });
+    expect(getUid()).toBe('7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11');
+    expect(server.logins).toHaveLength(1);
+  });
+});

@@ -1,0 +1,162 @@
+/**
+ * /pages/login/index: account, password and image captcha. A failed attempt always gets a fresh captcha
+ * (the old one is spent). On success the session is stored and the user returns to where they were sent
+ * from (`?redirect=`) or Home.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { CaptchaImage } from '../../../components/ui/captcha-image.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { useDebouncedCallback } from '../../../lib/debounce.ts';
+import {
+  type FieldErrors,
+  hasErrors,
+  serverFieldErrors,
+  translateRuleErrors,
+} from '../../../lib/form-errors.ts';
+import { useNav } from '../../../lib/navigation.ts';
+import { toastError } from '../../../lib/toast.ts';
+import { useCaptcha } from '../api/captcha.ts';
+import { useLogin } from '../api/login.ts';
+import { type LoginForm, safeRedirect, validateLogin } from '../validation.ts';
+
+type Field = keyof LoginForm;
+
+export default function LoginPage() {
+  const { t } = useTranslation();
+  const nav = useNav();
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const [form, setForm] = useState<LoginForm>({
+    account: params.get('account') ?? '',
+    password: '',
+    captcha: '',
+  });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const { captcha, loading: captchaLoading, failed: captchaFailed, refresh } = useCaptcha();
+  const loginMutation = useLogin();
+
+  const update = (field: Field) => (value: string) => {
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = useDebouncedCallback(async () => {
+    if (loginMutation.isPending) return;
+    const ruleErrors = validateLogin(form);
+    if (hasErrors(ruleErrors)) {
+      setErrors(translateRuleErrors(ruleErrors, (key) => t(key)));
+      return;
+    }
+    if (!captcha) {
+      refresh();
+      return;
+    }
+    return loginMutation
+      .mutateAsync({
+        account: form.account.trim(),
+        password: form.password,
+        captchaId: captcha.captchaId,
+        captchaAnswer: form.captcha.trim(),
+      })
+      .then(
+        () => {
+          // Whatever was cached belonged to the previous session (switch user).
+          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+          nav.reLaunch(safeRedirect(params.get('redirect')));
+        },
+        (error: unknown) => {
+          setErrors(serverFieldErrors(error, ['account', 'password', 'captcha'] as const));
+          setForm((current) => ({ ...current, captcha: '' }));
+          refresh();
+          toastError(error);
+        },
+      );
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  return (
+    <div className="page page--auth">
+      <PageHeader
+        title={t('titles.login')}
+        right={
+          <Link className="header-link" to="/pages/language/languagez" data-testid="login-language">
+            {t('auth.language')}
+          </Link>
+        }
+      />
+      <main className="page__body">
+        <p className="auth-welcome">{t('auth.welcome')}</p>
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('auth.account')}
+            placeholder={t('auth.accountPlaceholder')}
+            value={form.account}
+            onChange={update('account')}
+            error={errors.account}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            testId="login-account"
+          />
+          <TextField
+            label={t('auth.password')}
+            placeholder={t('auth.passwordPlaceholder')}
+            type="password"
+            value={form.password}
+            onChange={update('password')}
+            error={errors.password}
+            autoComplete="current-password"
+            testId="login-password"
+          />
+          <TextField
+            label={t('auth.captcha')}
+            placeholder={t('auth.captchaPlaceholder')}
+            value={form.captcha}
+            onChange={update('captcha')}
+            error={errors.captcha}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            maxLength={16}
+            testId="login-captcha"
+            addon={
+              <CaptchaImage
+                svg={captcha?.svg}
+                captchaId={captcha?.captchaId}
+                loading={captchaLoading}
+                failed={captchaFailed}
+                onRefresh={refresh}
+              />
+            }
+          />
+          <SubmitButton
+            label={t('auth.login')}
+            busyLabel={t('auth.loggingIn')}
+            busy={loginMutation.isPending}
+            testId="login-submit"
+          />
+        </form>
+        <nav className="auth-links">
+          <span>
+            {t('auth.noAccount')}{' '}
+            <Link to="/pages/register/index" data-testid="login-to-register">
+              {t('auth.toRegister')}
+            </Link>
+          </span>
+          <Link to="/pages/reset-password/index" data-testid="login-to-reset">
+            {t('auth.forgotPassword')}
+          </Link>
+        </nav>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/** The auth forms' client-side checks, built from the domain rules the server applies too. */
+import {
+  checkAccount,
+  checkCaptcha,
+  checkInvitationCode,
+  checkLoginPassword,
+  checkOptionalEmail,
+  checkPasswordsMatch,
+  checkVerificationCode,
+} from '@tradehall/domain';
+import { collectErrors, type FieldRuleErrors, requiredOnly } from '../../lib/form-errors.ts';
+
+export interface LoginForm {
+  account: string;
+  password: string;
+  captcha: string;
+}
+
+export function validateLogin(form: LoginForm): FieldRuleErrors<keyof LoginForm> {
+  return collectErrors({
+    account: requiredOnly(checkAccount(form.account)),
+    password: requiredOnly(checkLoginPassword(form.password)),
+    captcha: checkCaptcha(form.captcha),
+  });
+}
+
+export interface RegisterForm {
+  account: string;
+  password: string;
+  confirm: string;
+  invitationCode: string;
+  email: string;
+}
+
+export function validateRegister(form: RegisterForm): FieldRuleErrors<keyof RegisterForm> {
+  return collectErrors({
+    account: checkAccount(form.account),
+    password: checkLoginPassword(form.password),
+    confirm: checkPasswordsMatch(form.password, form.confirm),
+    invitationCode: checkInvitationCode(form.invitationCode),
+    email: checkOptionalEmail(form.email),
+  });
+}
+
+export interface ResetForm {
+  account: string;
+  code: string;
+  password: string;
+  confirm: string;
+}
+
+export function validateResetAccount(account: string) {
+  return requiredOnly(checkAccount(account));
+}
+
+export function validateReset(form: ResetForm): FieldRuleErrors<keyof ResetForm> {
+  return collectErrors({
+    account: validateResetAccount(form.account),
+    code: checkVerificationCode(form.code.trim()),
+    password: checkLoginPassword(form.password),
+    confirm: checkPasswordsMatch(form.password, form.confirm),
+  });
+}
+
+/** Only same-app paths are followed after login; anything else (or the login page itself) goes Home. */
+export function safeRedirect(target: string | null): string {
+  if (!target?.startsWith('/') || target.startsWith('//')) return '/';
+  if (target.startsWith('/pages/login/')) return '/';
+  return target;
+}

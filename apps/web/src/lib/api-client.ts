@@ -1,0 +1,197 @@
+/**
+ * The one HTTP client: base `/api/v1`, JSON both ways, a 30 s time limit (REQUEST_TIMEOUT_MS), the stored
+ * token as `Authorization: Bearer`, the current locale as `Accept-Language` (the server translates its
+ * error messages with it). Failures become an ApiError carrying the server's code and translated message.
+ * A 401 UNAUTHENTICATED (revoked or expired session) clears the stored session and hands over to the
+ * registered handler, which sends the user to login.
+ */
+import type { ErrorCode } from '@tradehall/contracts';
+import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
+import { currentLocale, i18n } from './i18n.ts';
+import { clearSession, getToken } from './storage.ts';
+
+export const API_BASE = '/api/v1';
+
+/** Failures that never reach the server get their own codes; everything else is a contract code. */
+export type ClientErrorCode = 'NETWORK_ERROR' | 'TIMEOUT';
+export type ApiErrorCode = ErrorCode | ClientErrorCode;
+
+export interface ApiErrorDetail {
+  path: string;
+  message: string;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly details: ApiErrorDetail[];
+  readonly retryAfterSeconds: number | undefined;
+
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    details?: ApiErrorDetail[];
+    retryAfterSeconds?: number;
+  }) {
+    super(init.message);
+    this.name = 'ApiError';
+    this.status = init.status;
+    this.code = init.code;
+    this.details = init.details ?? [];
+    this.retryAfterSeconds = init.retryAfterSeconds;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+type UnauthenticatedHandler = () => void;
+let onUnauthenticated: UnauthenticatedHandler = () => {};
+
+/** The app registers where a lost session goes (login, with a way back); lib stays router-agnostic. */
+export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void {
+  onUnauthenticated = handler;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return `${API_BASE}${path}${text ? `?${text}` : ''}`;
+}
+
+/** Status codes of responses that are not our JSON error body (a proxy page, an empty 502...). */
+function codeForStatus(status: number): ErrorCode {
+  switch (status) {
+    case 400:
+      return 'VALIDATION_FAILED';
+    case 401:
+      return 'UNAUTHENTICATED';
+    case 403:
+      return 'FORBIDDEN';
+    case 404:
+      return 'NOT_FOUND';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 429:
+      return 'RATE_LIMITED';
+    case 503:
+      return 'SERVICE_UNAVAILABLE';
+    default:
+      return 'INTERNAL';
+  }
+}
+
+function parseErrorBody(status: number, body: unknown): ApiError {
+  const error =
+    body && typeof body === 'object' && 'error' in body && body.error && typeof body.error === 'object'
+      ? (body.error as Record<string, unknown>)
+      : null;
+  const code =
+    error && typeof error.code === 'string' && i18n.exists(`errors.${error.code}`)
+      ? (error.code as ErrorCode)
+      : codeForStatus(status);
+  const message =
+    error && typeof error.message === 'string' && error.message.trim() !== ''
+      ? error.message
+      : i18n.t(`errors.${code}`);
+  const details = Array.isArray(error?.details)
+    ? error.details.flatMap((detail: unknown) =>
+        detail &&
+        typeof detail === 'object' &&
+        'path' in detail &&
+        'message' in detail &&
+        typeof detail.path === 'string' &&
+        typeof detail.message === 'string'
+          ? [{ path: detail.path, message: detail.message }]
+          : [],
+      )
+    : [];
+  const retryAfterSeconds =
+    error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
+  return new ApiError({ status, code, message, details, retryAfterSeconds });
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+export async function apiRequest<T>(request: ApiRequest): Promise<T> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, request.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const abortFromCaller = () => controller.abort();
+  request.signal?.addEventListener('abort', abortFromCaller, { once: true });
+
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Language': currentLocale(),
+  };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+
+  let response: Response;
+  let body: unknown;
+  try {
+    response = await fetch(buildApiUrl(request.path, request.query), {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: controller.signal,
+    });
+    body = await readJson(response);
+  } catch (cause) {
+    if (request.signal?.aborted) throw cause;
+    throw new ApiError({
+      status: 0,
+      code: timedOut ? 'TIMEOUT' : 'NETWORK_ERROR',
+      message: i18n.t(timedOut ? 'network.timeout' : 'network.offline'),
+    });
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', abortFromCaller);
+  }
+
+  if (response.ok) return body as T;
+
+  const error = parseErrorBody(response.status, body);
+  if (error.code === 'UNAUTHENTICATED') {
+    clearSession();
+    onUnauthenticated();
+  }
+  throw error;
+}
+
+export const api = {
+  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
+    apiRequest<T>({ method: 'GET', path, query, signal }),
+  post: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'POST', path, body }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'PATCH', path, body }),
+  put: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'PUT', path, body }),
+  delete: <T>(path: string) => apiRequest<T>({ method: 'DELETE', path }),
+};

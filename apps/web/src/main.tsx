@@ -1,0 +1,43 @@
+/**
+ * Entry: theme and language first (the active language is ready before the first paint, others load
+ * lazily), then the router. antd-mobile's set-up (React 19 render hook, locale) lives in
+ * lib/antd-runtime.ts and loads with the first page that uses the kit.
+ */
+import './styles/app.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { Providers } from './app/providers.tsx';
+import { createAppRouter } from './app/router.tsx';
+import { redirectToLoginOnExpiry } from './app/session-expiry.ts';
+import { initI18n } from './lib/i18n.ts';
+import { createQueryClient } from './lib/query-client.ts';
+import { getTheme, setTheme } from './lib/storage.ts';
+
+function applyTheme(): void {
+  const theme = getTheme();
+  setTheme(theme);
+  document.documentElement.dataset.theme = theme;
+}
+
+async function start(): Promise<void> {
+  applyTheme();
+  await initI18n();
+  const queryClient = createQueryClient();
+  const router = createAppRouter();
+  redirectToLoginOnExpiry(router);
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  createRoot(container).render(
+    <StrictMode>
+      <Providers queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </Providers>
+    </StrictMode>,
+  );
+}
+
+start().catch((error: unknown) => {
+  console.error(error);
+  document.body.textContent = 'Tradehall could not start. Please reload the page.';
+});
