@@ -1,6 +1,7 @@
 import { LOCALES, VALIDATION_KEYS } from '@tradehall/domain';
 import { describe, expect, it } from 'vitest';
 import { errorCodeList, errorMessageKey } from './errors.ts';
+import { GENERIC_VALIDATION_KEYS } from './generic-validation.ts';
 import { SHARED_MESSAGES, translateShared } from './messages.ts';
 
 const flatten = (value: object, prefix = ''): Record<string, unknown> =>
@@ -26,6 +27,7 @@ describe('shared message catalogue', () => {
   it('has a message for every error code and every validation key', () => {
     for (const code of errorCodeList) expect(english).toContain(errorMessageKey(code));
     for (const key of VALIDATION_KEYS) expect(english).toContain(key);
+    for (const key of Object.values(GENERIC_VALIDATION_KEYS)) expect(english).toContain(key);
   });
 
   it('translates and falls back to English, then to the key', () => {

@@ -1,0 +1,141 @@
+/**
+ * buildApp: the Fastify instance with the error model, validation, rate limits, OpenAPI, the API under
+ * /api/v1 and the built web app and console. main.ts listens with it; tests drive it with inject().
+ */
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import type { Redis } from 'ioredis';
+import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
+import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.ts';
+import { appRoutes } from './modules/app/app.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { type Config, servesApi } from './platform/config.ts';
+import { AppError, installErrorHandler, sendError } from './platform/errors.ts';
+import type { Logger } from './platform/logger.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import { registerRateLimit } from './platform/rate-limit.ts';
+import {
+  CONSOLE_PREFIX,
+  registerStaticSites,
+  type StaticSites,
+  sendConsoleIndex,
+} from './platform/static-files.ts';
+import { zodValidatorCompiler } from './platform/validation.ts';
+import type { Services } from './services.ts';
+
+export const API_PREFIX = '/api/v1';
+
+export interface AppDeps {
+  config: Config;
+  services: Services;
+  logger: Logger;
+  /** Shared rate-limit store when REDIS_URL is set. */
+  redis?: Redis | null;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  sites: StaticSites;
+}
+
+export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
+  const { config, services, logger } = deps;
+  const app = Fastify({
+    // Upcast: Fastify's plugin types are written against its base logger interface.
+    loggerInstance: logger satisfies FastifyBaseLogger as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: config.trustProxy,
+    // One compact line per response (onResponse hook below) instead of Fastify's two per request.
+    logController: new LogController({ disableRequestLogging: true }),
+    // While closing, a request that still arrives on an open connection is served (with Connection:
+    // close) rather than answered by Fastify's own 503 body, which is not our error format. New
+    // connections are refused by the closed listener either way.
+    return503OnClosing: false,
+  });
+
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  installJsonOnly(app);
+  app.decorateRequest('userAuth', null);
+  app.decorateRequest('operatorAuth', null);
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url.split('?')[0],
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  await registerRateLimit(app, config, deps.redis ?? null);
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(appRoutes({ app: services.app }));
+      if (!servesApi(config)) return;
+      await api.register(
+        authRoutes({
+          config,
+          auth: services.auth,
+          captcha: services.captcha,
+          sessions: services.sessions,
+          passwordReset: services.passwordReset,
+          userGuard: services.userGuard,
+        }),
+      );
+      await api.register(
+        accountsRoutes({
+          accounts: services.accounts,
+          userGuard: services.userGuard,
+          authPerMinute: config.rateLimit.authPerMinute,
+        }),
+      );
+      await api.register(
+        adminAuthRoutes({
+          adminAuth: services.adminAuth,
+          operatorGuard: services.operatorGuard,
+          authPerMinute: config.rateLimit.authPerMinute,
+          accountPerMinute: config.rateLimit.accountPerMinute,
+        }),
+      );
+    },
+    { prefix: API_PREFIX },
+  );
+
+  const sites = await registerStaticSites(app, config);
+  app.setNotFoundHandler((request, reply) => {
+    const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
+    if (sites.console && isPageRequest && request.url.startsWith(CONSOLE_PREFIX)) {
+      return sendConsoleIndex(reply, config.consoleDistDir);
+    }
+    return sendError(request, reply, new AppError('NOT_FOUND'));
+  });
+
+  return { app, sites };
+}
+
+/**
+ * JSON is the only body type. An empty body with a JSON content type reads as "no body" (a client's
+ * bodyless POST /auth/logout), so the schema, not the parser, decides whether a body was needed.
+ */
+function installJsonOnly(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (text.trim() === '') {
+      done(null, undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,129 @@
+/**
+ * Composition root: config -> database (migrated, seeded) -> services -> HTTP. Prints where everything
+ * is, and shuts down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the
+ * database, release the data-dir lock.
+ */
+import type { Redis } from 'ioredis';
+import { buildApp } from './app.ts';
+import { systemClock } from './platform/clock.ts';
+import { type Config, ConfigError, loadConfig } from './platform/config.ts';
+import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
+import { createDatabase, type Database } from './platform/db/database.ts';
+import { migrateToLatest } from './platform/db/migrate.ts';
+import { createLogger } from './platform/logger.ts';
+import { createMailer, type Mailer } from './platform/mailer.ts';
+import { createPasswordHasher } from './platform/password-hasher.ts';
+import { createRedis } from './platform/redis.ts';
+import { DEMO, seedDemoData } from './platform/seed.ts';
+import type { StaticSites } from './platform/static-files.ts';
+import { createServices } from './services.ts';
+
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+function baseUrl(config: Config): string {
+  if (config.publicUrl) return config.publicUrl;
+  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
+}
+
+function banner(config: Config, database: Database, sites: StaticSites, mailer: Mailer, ms: number): string {
+  const url = baseUrl(config);
+  const lines = [
+    '',
+    `  Tradehall is running (started in ${ms} ms)`,
+    '',
+    `  App:              ${url}/${sites.web ? '' : '   (web app not built: run npm run build)'}`,
+    `  Console:          ${url}/console/${sites.console ? '' : '   (console not built: run npm run build)'}`,
+    `  API docs:         ${url}/api/docs`,
+    `  Database:         ${database.location}`,
+    `  Mail:             ${mailer.mode === 'smtp' ? 'SMTP' : 'no SMTP_URL: codes are written to this log'}`,
+    '',
+    `  Demo account:     ${DEMO.user.account} / ${DEMO.user.password}`,
+    `  Invitation code:  ${DEMO.user.invitationCode}`,
+    `  Operator:         ${DEMO.operator.account} / ${DEMO.operator.password}   (console login)`,
+    '',
+  ];
+  if (config.testMode)
+    lines.splice(2, 0, '  TEST MODE: captcha answers are exposed in a response header', '');
+  return lines.join('\n');
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const logger = createLogger(config.logLevel);
+  let database: Database;
+  try {
+    database = await createDatabase(config, logger);
+  } catch (error) {
+    if (error instanceof DataDirLockedError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  let redis: Redis | null = null;
+  let mailer: Mailer | null = null;
+  try {
+    const applied = await migrateToLatest(database.kysely);
+    if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
+    const hasher = createPasswordHasher(config.passwordHashConcurrency);
+    const seeded = await seedDemoData(database.kysely, hasher, systemClock);
+    if (seeded.operator || seeded.user) logger.info({ seeded }, 'demo data seeded');
+
+    mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
+    redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
+    const services = createServices({ config, database, clock: systemClock, hasher, mailer, logger });
+    const { app, sites } = await buildApp({ config, services, logger, redis });
+
+    let stopping = false;
+    const shutdown = (signal: NodeJS.Signals) => {
+      if (stopping) return;
+      stopping = true;
+      logger.info({ signal }, 'shutting down');
+      const force = setTimeout(() => {
+        logger.error('shutdown took too long; exiting');
+        database.close().finally(() => process.exit(1));
+      }, SHUTDOWN_TIMEOUT_MS);
+      force.unref();
+      void (async () => {
+        await app.close();
+        await mailer?.close();
+        await redis?.quit().catch(() => undefined);
+        await database.close();
+        clearTimeout(force);
+        process.stdout.write('Tradehall stopped.\n');
+        process.exit(0);
+      })().catch((error: unknown) => {
+        logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+    };
+    process.on('SIGTERM', shutdown);
+    process.on('SIGINT', shutdown);
+
+    await app.listen({ port: config.port, host: config.host });
+    process.stdout.write(
+      `${banner(config, database, sites, mailer, Math.round(performance.now() - started))}\n`,
+    );
+  } catch (error) {
+    logger.fatal({ err: error }, 'start-up failed');
+    await mailer?.close();
+    redis?.disconnect();
+    await database.close().catch(() => undefined);
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,83 @@
+/** The users table: the only place with SQL about accounts. */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB, NewUser, UserRow } from '../../platform/db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export class AccountsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** By account name, ignoring case (`accountKey` is already lower-cased). */
+  findByAccountKey(accountKey: string, executor: Executor = this.db): Promise<UserRow | undefined> {
+    return executor
+      .selectFrom('users')
+      .selectAll()
+      .where(sql<string>`lower(username)`, '=', accountKey)
+      .executeTakeFirst();
+  }
+
+  findById(id: string, executor: Executor = this.db): Promise<UserRow | undefined> {
+    return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async findIdByInvitationCode(code: string): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('users')
+      .select('id')
+      .where('invitation_code', '=', code)
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async invitationCodeExists(code: string): Promise<boolean> {
+    return (await this.findIdByInvitationCode(code)) !== undefined;
+  }
+
+  /** Whether another account already uses this email (case-insensitive). */
+  async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
+    let query = this.db
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', email.toLowerCase());
+    if (exceptUserId) query = query.where('id', '<>', exceptUserId);
+    return (await query.executeTakeFirst()) !== undefined;
+  }
+
+  insert(user: NewUser): Promise<UserRow> {
+    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+  }
+
+  updateProfile(
+    id: string,
+    changes: { nickname?: string; email?: string | null },
+    now: Date,
+  ): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ ...changes, updated_at: now })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  async setPasswordHash(id: string, passwordHash: string, now: Date, executor: Executor = this.db) {
+    await executor
+      .updateTable('users')
+      .set({ password_hash: passwordHash, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async setPaymentPasswordHash(id: string, paymentPasswordHash: string, now: Date): Promise<void> {
+    await this.db
+      .updateTable('users')
+      .set({ payment_password_hash: paymentPasswordHash, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** The unique indexes whose violation means something to a user. */
+export const USERS_USERNAME_KEY = 'users_username_key';
+export const USERS_EMAIL_KEY = 'users_email_key';
+export const USERS_INVITATION_CODE_KEY = 'users_invitation_code_key';

@@ -1,0 +1,38 @@
+/**
+ * Guard for /admin routes: a live operator session. A valid *user* token is recognised and refused
+ * with 403 (the caller is someone, just not an operator); no token or a dead one is 401.
+ */
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../platform/errors.ts';
+import { bearerToken } from '../../platform/tokens.ts';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import type { AdminAuthService, OperatorAuth } from './admin-auth.service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operatorAuth: OperatorAuth | null;
+  }
+}
+
+export type OperatorGuard = (request: FastifyRequest) => Promise<void>;
+
+export function createOperatorGuard(
+  adminAuth: AdminAuthService,
+  userSessions: SessionsService,
+): OperatorGuard {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    const auth = await adminAuth.authenticate(token);
+    if (auth) {
+      request.operatorAuth = auth;
+      return;
+    }
+    if (token && (await userSessions.authenticate(token))) throw new AppError('FORBIDDEN');
+    throw new AppError('UNAUTHENTICATED');
+  };
+}
+
+export function requireOperator(request: FastifyRequest): OperatorAuth {
+  if (!request.operatorAuth) throw new AppError('UNAUTHENTICATED');
+  return request.operatorAuth;
+}

@@ -1,0 +1,37 @@
+/** /health and /app/version. */
+import { appVersionResponseSchema, healthResponseSchema } from '@tradehall/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../platform/http.ts';
+import type { AppService } from './app.service.ts';
+
+export function appRoutes(deps: { app: AppService }): FastifyPluginAsyncZod {
+  const tags = ['app'];
+  return async (app) => {
+    app.get(
+      '/health',
+      {
+        schema: {
+          tags,
+          summary: 'Liveness and database health (503 when the database does not answer)',
+          response: { 200: healthResponseSchema, 503: healthResponseSchema, ...errorResponses },
+        },
+      },
+      async (_request, reply) => {
+        const health = await deps.app.health();
+        return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+      },
+    );
+
+    app.get(
+      '/app/version',
+      {
+        schema: {
+          tags,
+          summary: 'The latest app version and its update notes',
+          response: { 200: appVersionResponseSchema, ...errorResponses },
+        },
+      },
+      async () => deps.app.version(),
+    );
+  };
+}

@@ -1,0 +1,96 @@
+/** Registration and login. Rules and typed errors only; SQL lives in the repositories. */
+import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '@tradehall/contracts';
+import { checkPasswordsMatch, normalizeInvitationCode } from '@tradehall/domain';
+import type { Clock } from '../../platform/clock.ts';
+import { isUniqueViolation } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ClientMeta } from '../../platform/http.ts';
+import type { PasswordHasher } from '../../platform/password-hasher.ts';
+import {
+  type AccountsRepository,
+  USERS_EMAIL_KEY,
+  USERS_INVITATION_CODE_KEY,
+  USERS_USERNAME_KEY,
+} from '../accounts/accounts.repository.ts';
+import { accountKey } from './account-key.ts';
+import type { CaptchaService } from './captcha.service.ts';
+import { newInvitationCode } from './invitation-code.ts';
+import type { LoginThrottleService } from './login-throttle.service.ts';
+import type { SessionsService } from './sessions.service.ts';
+
+export class AuthService {
+  constructor(
+    private readonly accounts: AccountsRepository,
+    private readonly sessions: SessionsService,
+    private readonly captcha: CaptchaService,
+    private readonly throttle: LoginThrottleService,
+    private readonly hasher: PasswordHasher,
+    private readonly clock: Clock,
+  ) {}
+
+  async register(input: RegisterRequest): Promise<RegisterResponse> {
+    if (checkPasswordsMatch(input.password, input.confirmPassword))
+      throw new AppError('PASSWORDS_DO_NOT_MATCH');
+    const inviterId = await this.accounts.findIdByInvitationCode(
+      normalizeInvitationCode(input.invitationCode),
+    );
+    if (!inviterId) throw new AppError('INVITATION_CODE_UNKNOWN');
+    if (await this.accounts.findByAccountKey(accountKey(input.account))) throw new AppError('ACCOUNT_TAKEN');
+    const email = input.email?.trim() ? input.email.trim() : null;
+    if (email && (await this.accounts.emailTaken(email))) throw new AppError('EMAIL_TAKEN');
+
+    const passwordHash = await this.hasher.hash(input.password);
+    const now = this.clock.now();
+    // A fresh invitation code collides rarely; the unique index decides, and we draw again.
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      try {
+        const user = await this.accounts.insert({
+          username: input.account,
+          password_hash: passwordHash,
+          payment_password_hash: null,
+          nickname: input.account,
+          real_name: null,
+          email,
+          invitation_code: newInvitationCode(),
+          inviter_id: inviterId,
+          created_at: now,
+          updated_at: now,
+        });
+        return { user: { id: user.id, username: user.username } };
+      } catch (error) {
+        // Someone registered the same name or email between our check and the insert.
+        if (isUniqueViolation(error, USERS_USERNAME_KEY)) throw new AppError('ACCOUNT_TAKEN');
+        if (isUniqueViolation(error, USERS_EMAIL_KEY)) throw new AppError('EMAIL_TAKEN');
+        if (!isUniqueViolation(error, USERS_INVITATION_CODE_KEY)) throw error;
+      }
+    }
+    throw new Error('could not draw a unique invitation code');
+  }
+
+  /**
+   * Captcha first (used up whatever happens next), then the lockout, then the password. An unknown
+   * account and a wrong password get the same error after the same amount of hashing work, and both
+   * count towards the lockout of that name.
+   */
+  async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
+    if (!(await this.captcha.verify(input.captchaId, input.captchaAnswer))) {
+      throw new AppError('INVALID_CAPTCHA');
+    }
+    const key = accountKey(input.account);
+    await this.throttle.assertNotLocked('user', key);
+
+    const user = await this.accounts.findByAccountKey(key);
+    const passwordOk = user
+      ? await this.hasher.verify(user.password_hash, input.password)
+      : await this.hasher.verifyDummy(input.password);
+    if (!user || !passwordOk) {
+      await this.throttle.recordFailure('user', key);
+      throw new AppError('INVALID_CREDENTIALS');
+    }
+    if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
+
+    await this.throttle.clear('user', key);
+    const session = await this.sessions.create(user.id, meta);
+    return { ...session, user: { id: user.id, username: user.username } };
+  }
+}

@@ -1,0 +1,62 @@
+/**
+ * Image captchas: the answer is kept as sha256(id:answer) with an expiry; any verification attempt uses
+ * the captcha up, right or wrong, so a failed login always needs a fresh image and an answer can never
+ * be replayed. Answers compare case-insensitively (the image does not show case reliably).
+ */
+import { randomUUID } from 'node:crypto';
+import svgCaptcha from 'svg-captcha';
+import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import { hexDigestsEqual, sha256Hex } from '../../platform/tokens.ts';
+import type { CaptchaRepository } from './captcha.repository.ts';
+
+export interface IssuedCaptcha {
+  captchaId: string;
+  svg: string;
+  expiresAt: number;
+  /** Only ever leaves the server in test mode. */
+  answer: string;
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** Characters that look alike in a distorted image are never used. */
+const AMBIGUOUS = '0oO1iIlL';
+
+const answerHash = (id: string, answer: string) => sha256Hex(`${id}:${answer.trim().toLowerCase()}`);
+
+export class CaptchaService {
+  constructor(
+    private readonly repository: CaptchaRepository,
+    private readonly clock: Clock,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  async issue(): Promise<IssuedCaptcha> {
+    const now = this.clock.now();
+    const image = svgCaptcha.create({
+      size: 4,
+      noise: 2,
+      color: true,
+      ignoreChars: AMBIGUOUS,
+      width: 120,
+      height: 44,
+      fontSize: 46,
+      background: '#eef2fb',
+    });
+    const id = randomUUID();
+    const expiresAt = addSeconds(now, this.ttlSeconds);
+    await this.repository.insert({ id, answerHash: answerHash(id, image.text), createdAt: now, expiresAt });
+    // Housekeeping: answers long past their expiry are of no use to anyone.
+    await this.repository.deleteExpiredBefore(addSeconds(now, -3600));
+    return { captchaId: id, svg: image.data, expiresAt: toUnixSeconds(expiresAt), answer: image.text };
+  }
+
+  /** True only for an unused, unexpired captcha and its right answer; the captcha is used up either way. */
+  async verify(captchaId: string, answer: string): Promise<boolean> {
+    if (!UUID_PATTERN.test(captchaId)) return false;
+    const now = this.clock.now();
+    const row = await this.repository.consume(captchaId, now);
+    if (!row) return false;
+    if (row.expires_at.getTime() <= now.getTime()) return false;
+    return hexDigestsEqual(row.answer_hash, answerHash(captchaId, answer));
+  }
+}

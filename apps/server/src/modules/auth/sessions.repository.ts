@@ -1,0 +1,105 @@
+/** User sessions: the token is stored only as its sha256. */
+import type { Kysely, Selectable } from 'kysely';
+import type { DB, SessionsTable, UserStatus } from '../../platform/db/schema.ts';
+
+export type SessionRow = Selectable<SessionsTable>;
+
+export interface SessionWithUser {
+  id: string;
+  user_id: string;
+  last_seen_at: Date;
+  expires_at: Date;
+  revoked_at: Date | null;
+  username: string;
+  status: UserStatus;
+}
+
+export class SessionsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  insert(row: {
+    userId: string;
+    tokenHash: string;
+    now: Date;
+    expiresAt: Date;
+    userAgent: string | null;
+    ip: string | null;
+  }): Promise<SessionRow> {
+    return this.db
+      .insertInto('sessions')
+      .values({
+        user_id: row.userId,
+        token_hash: row.tokenHash,
+        created_at: row.now,
+        last_seen_at: row.now,
+        expires_at: row.expiresAt,
+        revoked_at: null,
+        user_agent: row.userAgent,
+        ip: row.ip,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  findByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+    return this.db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.id', 'sessions.user_id')
+      .select([
+        'sessions.id',
+        'sessions.user_id',
+        'sessions.last_seen_at',
+        'sessions.expires_at',
+        'sessions.revoked_at',
+        'users.username',
+        'users.status',
+      ])
+      .where('sessions.token_hash', '=', tokenHash)
+      .executeTakeFirst();
+  }
+
+  async touch(id: string, now: Date): Promise<void> {
+    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+  }
+
+  /** Revokes one of the user's own live sessions; false when there is none with that id. */
+  async revokeOwned(id: string, userId: string, now: Date): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows > 0n;
+  }
+
+  /** Revokes every live session of a user, except one when given (the session making the change). */
+  async revokeAllForUser(
+    userId: string,
+    now: Date,
+    exceptSessionId?: string,
+    executor: Kysely<DB> = this.db,
+  ): Promise<number> {
+    let query = executor
+      .updateTable('sessions')
+      .set({ revoked_at: now })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null);
+    if (exceptSessionId) query = query.where('id', '<>', exceptSessionId);
+    const result = await query.executeTakeFirst();
+    return Number(result.numUpdatedRows);
+  }
+
+  listLive(userId: string, now: Date): Promise<SessionRow[]> {
+    return this.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .orderBy('last_seen_at', 'desc')
+      .execute();
+  }
+}

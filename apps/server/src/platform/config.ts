@@ -1,0 +1,189 @@
+/**
+ * Configuration from the environment, validated once at start. A bad value stops the process with one
+ * line that names the variable, so a typo never turns into a silent default.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  CAPTCHA_TTL_SECONDS,
+  LOGIN_FAILURE_WINDOW_SECONDS,
+  LOGIN_FAILURES_BEFORE_LOCK,
+  LOGIN_LOCK_SECONDS,
+  SESSION_TTL_SECONDS,
+} from '@tradehall/domain';
+import { z } from 'zod';
+
+export const ROLES = ['all', 'api', 'realtime', 'scheduler'] as const;
+export type Role = (typeof ROLES)[number];
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+/** apps/server/src/platform -> repository root, so defaults work whatever the working directory. */
+export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+
+export interface Config {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  dataDir: string;
+  redisUrl: string | null;
+  smtpUrl: string | null;
+  mailFrom: string;
+  publicUrl: string | null;
+  role: Role;
+  logLevel: LogLevel;
+  testMode: boolean;
+  trustProxy: boolean;
+  webDistDir: string;
+  consoleDistDir: string;
+  bodyLimitBytes: number;
+  passwordHashConcurrency: number;
+  rateLimit: {
+    /** Every route, per IP. */
+    globalPerMinute: number;
+    /** Login, register and password reset, per IP. */
+    authPerMinute: number;
+    /** Captcha images, per IP. */
+    captchaPerMinute: number;
+    /** Login and reset-code attempts per account name, whichever IP they come from. */
+    accountPerMinute: number;
+  };
+  auth: {
+    captchaTtlSeconds: number;
+    sessionTtlSeconds: number;
+    loginFailuresBeforeLock: number;
+    loginFailureWindowSeconds: number;
+    loginLockSeconds: number;
+  };
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const int = (min: number, max: number, fallback: number) =>
+  z.coerce
+    .number({ message: `must be an integer ${min}-${max}` })
+    .int({ message: `must be an integer ${min}-${max}` })
+    .min(min, { message: `must be an integer ${min}-${max}` })
+    .max(max, { message: `must be an integer ${min}-${max}` })
+    .default(fallback);
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const url = (protocols: readonly string[]) =>
+  z
+    .string()
+    .refine(
+      (value) => {
+        try {
+          return protocols.includes(new URL(value).protocol);
+        } catch {
+          return false;
+        }
+      },
+      { message: `must be a URL starting with ${protocols.map((p) => `${p}//`).join(' or ')}` },
+    )
+    .optional();
+
+const envSchema = z.object({
+  PORT: int(1, 65535, 3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: url(['postgres:', 'postgresql:']),
+  DATA_DIR: z.string().default('./data'),
+  REDIS_URL: url(['redis:', 'rediss:']),
+  SMTP_URL: url(['smtp:', 'smtps:']),
+  MAIL_FROM: z.string().default('Tradehall <no-reply@tradehall.local>'),
+  PUBLIC_URL: url(['http:', 'https:']),
+  ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  TRADEHALL_TEST_MODE: bool(false),
+  TRUST_PROXY: bool(false),
+  WEB_DIST_DIR: z.string().optional(),
+  CONSOLE_DIST_DIR: z.string().optional(),
+  BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024, 64 * 1024),
+  PASSWORD_HASH_CONCURRENCY: int(1, 64, 4),
+  RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 600),
+  AUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 30),
+  CAPTCHA_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 60),
+  ACCOUNT_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 20),
+  CAPTCHA_TTL_SECONDS: int(10, 3600, CAPTCHA_TTL_SECONDS),
+  SESSION_TTL_SECONDS: int(60, 365 * 24 * 3600, SESSION_TTL_SECONDS),
+  LOGIN_FAILURES_BEFORE_LOCK: int(1, 1000, LOGIN_FAILURES_BEFORE_LOCK),
+  LOGIN_FAILURE_WINDOW_SECONDS: int(1, 24 * 3600, LOGIN_FAILURE_WINDOW_SECONDS),
+  LOGIN_LOCK_SECONDS: int(1, 24 * 3600, LOGIN_LOCK_SECONDS),
+});
+
+/** Variables whose value may hold a password: named in an error, never echoed. */
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+
+/**
+ * Validates the environment. Empty strings count as unset (an `export X=` in a shell is not a value).
+ * Throws ConfigError whose message is the single line to print.
+ */
+export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
+  const known = Object.keys(envSchema.shape);
+  const input: Env = {};
+  for (const name of known) {
+    const value = env[name];
+    if (value !== undefined && value.trim() !== '') input[name] = value.trim();
+  }
+  const parsed = envSchema.safeParse(input);
+  if (!parsed.success) {
+    const seen = new Set<string>();
+    const problems: string[] = [];
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0] ?? '');
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const got = SECRET_VARIABLES.has(name) ? '' : ` (got ${JSON.stringify(input[name] ?? '')})`;
+      problems.push(`${name} ${issue.message}${got}`);
+    }
+    throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: path.resolve(cwd, e.DATA_DIR),
+    redisUrl: e.REDIS_URL ?? null,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,
+    role: e.ROLE,
+    logLevel: e.LOG_LEVEL,
+    testMode: e.TRADEHALL_TEST_MODE,
+    trustProxy: e.TRUST_PROXY,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
+    consoleDistDir: e.CONSOLE_DIST_DIR
+      ? path.resolve(cwd, e.CONSOLE_DIST_DIR)
+      : path.join(REPO_ROOT, 'apps/console/dist'),
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    rateLimit: {
+      globalPerMinute: e.RATE_LIMIT_PER_MINUTE,
+      authPerMinute: e.AUTH_RATE_LIMIT_PER_MINUTE,
+      captchaPerMinute: e.CAPTCHA_RATE_LIMIT_PER_MINUTE,
+      accountPerMinute: e.ACCOUNT_RATE_LIMIT_PER_MINUTE,
+    },
+    auth: {
+      captchaTtlSeconds: e.CAPTCHA_TTL_SECONDS,
+      sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+      loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
+      loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
+      loginLockSeconds: e.LOGIN_LOCK_SECONDS,
+    },
+  };
+}
+
+/** Whether this process serves the HTTP API (the realtime and scheduler roles arrive with later issues). */
+export function servesApi(config: Config): boolean {
+  return config.role === 'all' || config.role === 'api';
+}

@@ -1,0 +1,10 @@
+/**
+ * Every migration, in order. A static map (not a folder scan) so the list is explicit, type-checked and
+ * works the same under tsx, Vitest and a bundler. Names sort in application order; never rename one.
+ */
+import type { Migration } from 'kysely';
+import * as foundation from './0001-foundation.ts';
+
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,64 @@
+/**
+ * Rate limits: every route per IP (generous), auth routes per IP (tight), and login / reset-code
+ * attempts per account name whatever the IP. In memory on one node, in Redis when REDIS_URL is set so
+ * all nodes share the counts. A refusal is RATE_LIMITED with the seconds to wait.
+ */
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import { AppError } from './errors.ts';
+
+const MINUTE_MS = 60_000;
+
+export async function registerRateLimit(
+  app: FastifyInstance,
+  config: Config,
+  redis: Redis | null,
+): Promise<void> {
+  await app.register(rateLimit, {
+    global: true,
+    max: config.rateLimit.globalPerMinute,
+    timeWindow: MINUTE_MS,
+    ...(redis ? { redis, nameSpace: 'tradehall-rate-limit:' } : {}),
+    // With Redis down, serve rather than refuse everyone; the lockout in the database still holds.
+    skipOnError: redis !== null,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', { retryAfterSeconds: context.ttl / 1000 }),
+  });
+}
+
+/** Route config for a per-IP limit other than the global one. */
+export function perIpLimit(max: number) {
+  return { rateLimit: { max, timeWindow: MINUTE_MS } };
+}
+
+/**
+ * A limiter keyed by the account name in the (already validated) body, normalised by `normalize`; call
+ * it at the start of a handler. Throws RATE_LIMITED when the name has had too many attempts this minute.
+ */
+export function perAccountLimiter(
+  app: FastifyInstance,
+  name: string,
+  max: number,
+  normalize: (account: string) => string,
+) {
+  const limit = app.createRateLimit({
+    max,
+    timeWindow: MINUTE_MS,
+    keyGenerator: (request: FastifyRequest) => `${name}:${normalize(accountOf(request.body))}`,
+  });
+  return async (request: FastifyRequest): Promise<void> => {
+    const result = await limit(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new AppError('RATE_LIMITED', { retryAfterSeconds: result.ttl / 1000 });
+    }
+  };
+}
+
+function accountOf(body: unknown): string {
+  if (typeof body === 'object' && body !== null && 'account' in body && typeof body.account === 'string') {
+    return body.account;
+  }
+  return '';
+}

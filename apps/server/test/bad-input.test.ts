@@ -1,0 +1,207 @@
+/**
+ * Bad input: malformed JSON, missing / extra / mistyped fields, oversize bodies, over-long strings,
+ * control characters and foreign content types all get a typed 400-family error with a translated
+ * message, and nothing is written.
+ */
+import { translateShared } from '@tradehall/contracts';
+import type { Locale } from '@tradehall/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  API,
+  countAllRows,
+  createTestApp,
+  DEMO,
+  DRIVERS,
+  type ErrorJson,
+  loginToken,
+  type TestApp,
+  uniqueAccount,
+} from './harness.ts';
+
+interface BadCase {
+  name: string;
+  method?: 'POST' | 'PATCH';
+  url?: string;
+  authenticated?: boolean;
+  payload: string;
+  contentType?: string;
+  status: number;
+  code: string;
+  /** [path, i18n key] of each expected detail. */
+  details?: Array<[string, string]>;
+}
+
+const valid = (overrides: Record<string, unknown> = {}) =>
+  JSON.stringify({
+    account: uniqueAccount('bad'),
+    password: 'secret123',
+    confirmPassword: 'secret123',
+    invitationCode: DEMO.user.invitationCode,
+    ...overrides,
+  });
+
+const CASES: BadCase[] = [
+  { name: 'malformed JSON', payload: '{"account": "abc", ', status: 400, code: 'MALFORMED_JSON' },
+  {
+    name: 'a prototype-poisoning body',
+    payload: '{"__proto__": {"admin": true}}',
+    status: 400,
+    code: 'MALFORMED_JSON',
+  },
+  {
+    name: 'a missing field',
+    payload: JSON.stringify({ account: 'someone', confirmPassword: 'x', invitationCode: 'DEMO2026' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['password', 'validation.required']],
+  },
+  {
+    name: 'an extra field',
+    payload: valid({ isAdmin: true }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['isAdmin', 'validation.unknownField']],
+  },
+  {
+    name: 'a wrong type',
+    payload: valid({ account: 12345 }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['account', 'validation.invalidType']],
+  },
+  {
+    name: 'a body that is not an object',
+    payload: '["account"]',
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['', 'validation.invalidType']],
+  },
+  {
+    name: 'no body at all',
+    payload: '',
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['', 'validation.required']],
+  },
+  {
+    name: 'an over-long string',
+    payload: valid({ account: 'a'.repeat(100) }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['account', 'validation.tooLong']],
+  },
+  {
+    name: 'a control character in the password',
+    payload: valid({ password: 'secret\u0000123', confirmPassword: 'secret\u0000123' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['password', 'validation.passwordLength']],
+  },
+  {
+    name: 'a control character in the nickname',
+    method: 'PATCH',
+    url: '/me',
+    authenticated: true,
+    payload: JSON.stringify({ nickname: 'bell\u0007' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['nickname', 'validation.controlCharacters']],
+  },
+  {
+    name: 'an oversize body',
+    payload: valid({ email: `${'x'.repeat(70 * 1024)}@example.com` }),
+    status: 413,
+    code: 'PAYLOAD_TOO_LARGE',
+  },
+  {
+    name: 'a text/plain body',
+    payload: valid(),
+    contentType: 'text/plain',
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+  {
+    name: 'a form-encoded body',
+    payload: 'account=abc&password=secret123',
+    contentType: 'application/x-www-form-urlencoded',
+    status: 415,
+    code: 'UNSUPPORTED_MEDIA_TYPE',
+  },
+];
+
+describe.each(DRIVERS)('bad input on %s', (driver) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp({ driver });
+    token = await loginToken(t, DEMO.user.account, DEMO.user.password);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const send = async (badCase: BadCase, acceptLanguage?: string) => {
+    const headers: Record<string, string> = { 'content-type': badCase.contentType ?? 'application/json' };
+    if (badCase.authenticated) headers.authorization = `Bearer ${token}`;
+    if (acceptLanguage) headers['accept-language'] = acceptLanguage;
+    const response = await t.app.inject({
+      method: badCase.method ?? 'POST',
+      url: `${API}${badCase.url ?? '/auth/register'}`,
+      headers,
+      payload: badCase.payload,
+    });
+    return { status: response.statusCode, body: JSON.parse(response.body) as ErrorJson };
+  };
+
+  const expectTyped = (body: ErrorJson, badCase: BadCase, locale: Locale) => {
+    expect(body.error.code).toBe(badCase.code);
+    if (badCase.details) {
+      const details = badCase.details.map(([path, key]) => ({ path, message: translateShared(locale, key) }));
+      expect(body.error.details).toEqual(details);
+      expect(body.error.message).toBe(details[0]?.message);
+    } else {
+      expect(body.error.details).toBeUndefined();
+      expect(body.error.message).toBe(translateShared(locale, `errors.${badCase.code}`));
+    }
+    // A translated sentence, never an i18n key or a stack trace.
+    expect(body.error.message).not.toMatch(/^(errors|validation)\.|\bat \w+ \(/);
+  };
+
+  it.each(CASES)('refuses $name in English and writes nothing', async (badCase) => {
+    const before = await countAllRows(t);
+    const { status, body } = await send(badCase);
+    expect(status).toBe(badCase.status);
+    expectTyped(body, badCase, 'en');
+    expect(await countAllRows(t)).toEqual(before);
+  });
+
+  it.each(CASES)('refuses $name in Japanese (Accept-Language: jp)', async (badCase) => {
+    const before = await countAllRows(t);
+    const { status, body } = await send(badCase, 'jp');
+    expect(status).toBe(badCase.status);
+    expectTyped(body, badCase, 'jp');
+    expect(await countAllRows(t)).toEqual(before);
+  });
+
+  it('also understands a browser-style Accept-Language (ja-JP)', async () => {
+    const { body } = await send(CASES[0] as BadCase, 'ja-JP,ja;q=0.9,en;q=0.8');
+    expect(body.error.message).toBe(translateShared('jp', 'errors.MALFORMED_JSON'));
+  });
+
+  it('falls back to English for a language it does not have', async () => {
+    const { body } = await send(CASES[0] as BadCase, 'fr-FR');
+    expect(body.error.message).toBe('The request could not be read');
+  });
+
+  it('still accepts the valid version of the same request', async () => {
+    const before = await countAllRows(t);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `${API}/auth/register`,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: valid(),
+    });
+    expect(response.statusCode).toBe(201);
+    expect((await countAllRows(t)).users).toBe((before.users ?? 0) + 1);
+  });
+});
