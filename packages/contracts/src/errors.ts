@@ -28,6 +28,27 @@ export const ERROR_CODES = {
   VERIFICATION_CODE_INVALID: 400,
   RESEND_TOO_SOON: 429,
   PAYMENT_PASSWORD_REQUIRED: 400,
+  INSUFFICIENT_FUNDS: 400,
+  EXCEEDS_WITHDRAWABLE: 400,
+  DEPOSIT_BELOW_MINIMUM: 400,
+  DEPOSIT_ABOVE_MAXIMUM: 400,
+  WITHDRAWAL_BELOW_MINIMUM: 400,
+  WITHDRAWAL_ABOVE_MAXIMUM: 400,
+  WITHDRAWAL_DAILY_LIMIT: 429,
+  PAYMENT_PASSWORD_WRONG: 400,
+  PAYMENT_PASSWORD_LOCKED: 429,
+  IDEMPOTENCY_CONFLICT: 409,
+  REAL_NAME_REQUIRED: 400,
+  REAL_NAME_ALREADY_SET: 409,
+  PAYEE_MISMATCH: 400,
+  CARD_DUPLICATE: 409,
+  WALLET_DUPLICATE: 409,
+  CARD_PAYMENT_UNAVAILABLE: 400,
+  NOT_PENDING: 409,
+  UPLOAD_INVALID: 400,
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  WEBHOOK_REPLAYED: 409,
+  WEBHOOK_AMOUNT_MISMATCH: 400,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
@@ -57,6 +78,8 @@ export const errorBodySchema = z.object({
     message: z.string(),
     details: z.array(errorDetailSchema).optional(),
     retryAfterSeconds: z.number().int().optional(),
+    /** Values interpolated into the message (`{{amount}}`), for a client that translates the code itself. */
+    params: z.record(z.string(), z.string()).optional(),
   }),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -25,9 +25,15 @@ export const SHARED_MESSAGES: Record<Locale, MessageCatalogue> = {
   ydn,
 };
 
-/** Looks up `errors.X` or `validation.y`; falls back to English, then to the key itself. */
-export function translateShared(locale: Locale, key: string): string {
-  return lookup(SHARED_MESSAGES[locale], key) ?? lookup(SHARED_MESSAGES[FALLBACK_LOCALE], key) ?? key;
+/**
+ * Looks up `errors.X` or `validation.y`; falls back to English, then to the key itself. `{{name}}` is
+ * replaced by `params.name` (i18next's syntax, so the web app interpolates the same strings).
+ */
+export function translateShared(locale: Locale, key: string, params?: Record<string, string>): string {
+  const template =
+    lookup(SHARED_MESSAGES[locale], key) ?? lookup(SHARED_MESSAGES[FALLBACK_LOCALE], key) ?? key;
+  if (!params) return template;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) => params[name] ?? whole);
 }
 
 function lookup(catalogue: MessageCatalogue, key: string): string | undefined {

@@ -1,0 +1,65 @@
+/** Operator side of money: the deposit and withdrawal queues and the ledger audit. */
+import { z } from 'zod';
+import { idField } from './fields.ts';
+import {
+  depositMethodSchema,
+  depositSchema,
+  depositStatusSchema,
+  pageOf,
+  withdrawalSchema,
+  withdrawalStatusSchema,
+} from './funding.ts';
+
+const owner = { userId: idField, account: z.string() };
+
+export const adminDepositSchema = depositSchema.extend(owner);
+export const adminDepositPageSchema = pageOf(adminDepositSchema);
+export const adminDepositQuerySchema = z.strictObject({
+  status: depositStatusSchema.optional(),
+  method: depositMethodSchema.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const adminWithdrawalSchema = withdrawalSchema.extend({ ...owner, destinationDetail: z.string() });
+export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
+export const adminWithdrawalQuerySchema = z.strictObject({
+  status: withdrawalStatusSchema.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+const reasonField = z
+  .string({ message: 'validation.reasonRequired' })
+  .trim()
+  .min(1, { message: 'validation.reasonRequired' })
+  .max(500, { message: 'validation.tooLong' });
+export const rejectRequestSchema = z.strictObject({ reason: reasonField });
+export const markPaidRequestSchema = z.strictObject({
+  paymentReference: z
+    .string({ message: 'validation.paymentReferenceRequired' })
+    .trim()
+    .min(1, { message: 'validation.paymentReferenceRequired' })
+    .max(200, { message: 'validation.tooLong' }),
+});
+
+export const ledgerAuditResponseSchema = z.object({
+  ok: z.boolean(),
+  /** Sum of every account's balance (materialised for users, derived for system accounts): must be 0. */
+  totalOfBalances: z.number().int(),
+  accountsChecked: z.number().int(),
+  transfersChecked: z.number().int(),
+  /** Accounts whose materialised balance differs from the sum of their transfers. */
+  mismatches: z.array(
+    z.object({
+      accountId: z.string(),
+      kind: z.string(),
+      materialised: z.number().int(),
+      fromTransfers: z.number().int(),
+    }),
+  ),
+  /** User accounts below zero (must be none). */
+  negativeUserBalances: z.number().int(),
+  checkedAt: z.number().int(),
+});
+export type LedgerAuditResponse = z.infer<typeof ledgerAuditResponseSchema>;

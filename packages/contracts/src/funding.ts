@@ -1,0 +1,259 @@
+/**
+ * Wire shapes of money (issue 3): funding methods, deposits, withdrawals, bank cards, wallets, the
+ * records pages and the assets page. Amounts are integer cents as JSON numbers: a string, a fraction of a
+ * cent, zero or a negative amount is refused by the schema itself.
+ */
+import {
+  checkAccountNumber,
+  checkRequiredText,
+  checkTxHash,
+  DEPOSIT_METHODS,
+  DEPOSIT_STATUSES,
+  LEDGER_CODES,
+  type ValidationKey,
+  WALLET_TYPES,
+  WITHDRAWAL_STATUSES,
+} from '@tradehall/domain';
+import { z } from 'zod';
+import { idField, paymentPasswordField, unixSeconds } from './fields.ts';
+
+/** A positive integer number of cents, at most 2^53 - 1; the message says which rule failed. */
+export function amountField(requiredKey: ValidationKey = 'validation.amountInvalid') {
+  return z
+    .number({ message: requiredKey })
+    .int({ message: 'validation.amountCents' })
+    .positive({ message: 'validation.amountPositive' })
+    .max(Number.MAX_SAFE_INTEGER, { message: 'validation.amountInvalid' });
+}
+
+/** A key the client generates once per money operation and re-sends on every retry of it. */
+export const idempotencyKeyField = z
+  .string({ message: 'validation.idempotencyKey' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'validation.idempotencyKey' });
+
+function requiredText(requiredKey: ValidationKey, max = 64) {
+  return z
+    .string({ message: requiredKey })
+    .max(max + 16, { message: 'validation.tooLong' })
+    .superRefine((value, ctx) => {
+      const key = checkRequiredText(value, requiredKey, max);
+      if (key) ctx.addIssue({ code: 'custom', message: key });
+    })
+    .transform((value) => value.trim());
+}
+
+export const walletTypeSchema = z.enum(WALLET_TYPES, { message: 'validation.walletTypeRequired' });
+export const depositMethodSchema = z.enum(DEPOSIT_METHODS);
+export const depositStatusSchema = z.enum(DEPOSIT_STATUSES);
+export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
+export const ledgerCodeSchema = z.enum(LEDGER_CODES);
+
+/** Cursor pagination for every records list: newest first. */
+export const pageQuerySchema = z.strictObject({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+// ---- funding methods -------------------------------------------------------------------------------
+
+export const receivingBankAccountSchema = z.object({
+  id: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  payee: z.string(),
+});
+export const cryptoNetworkSchema = z.object({ network: walletTypeSchema, address: z.string() });
+export const fundingMethodsResponseSchema = z.object({
+  currency: z.string(),
+  bankAccounts: z.array(receivingBankAccountSchema),
+  cryptoNetworks: z.array(cryptoNetworkSchema),
+  cardPayment: z.object({ available: z.boolean(), provider: z.string() }),
+  minimumDeposit: z.number().int(),
+  maximumDeposit: z.number().int(),
+  minimumWithdrawal: z.number().int(),
+  maximumWithdrawal: z.number().int(),
+  withdrawalsPerDay: z.number().int(),
+});
+export type FundingMethodsResponse = z.infer<typeof fundingMethodsResponseSchema>;
+
+/** PUT /admin/funding/methods: what an operator configures (limits stay in server configuration). */
+export const fundingSettingsSchema = z.strictObject({
+  bankAccounts: z.array(
+    z.strictObject({
+      id: z.string().min(1).max(40),
+      bankName: requiredText('validation.bankNameRequired'),
+      accountNumber: z.string().superRefine((value, ctx) => {
+        const key = checkAccountNumber(value);
+        if (key) ctx.addIssue({ code: 'custom', message: key });
+      }),
+      payee: requiredText('validation.payeeRequired'),
+    }),
+  ),
+  cryptoNetworks: z.array(z.strictObject({ network: walletTypeSchema, address: z.string().min(1).max(100) })),
+  cardPaymentEnabled: z.boolean(),
+});
+export type FundingSettings = z.infer<typeof fundingSettingsSchema>;
+
+// ---- uploads ----------------------------------------------------------------------------------------
+
+export const uploadResponseSchema = z.object({
+  id: idField,
+  url: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+// ---- deposits ---------------------------------------------------------------------------------------
+
+export const createDepositRequestSchema = z.discriminatedUnion('method', [
+  z.strictObject({
+    method: z.literal('offline'),
+    amount: amountField('validation.rechargeAmountRequired'),
+    depositorName: requiredText('validation.depositorNameRequired'),
+    receiptUploadId: idField.nullable().optional(),
+    idempotencyKey: idempotencyKeyField,
+  }),
+  z.strictObject({
+    method: z.literal('crypto'),
+    network: walletTypeSchema,
+    amount: amountField('validation.rechargeAmountRequired'),
+    txHash: z.string({ message: 'validation.txHashRequired' }).superRefine((value, ctx) => {
+      const key = checkTxHash(value);
+      if (key) ctx.addIssue({ code: 'custom', message: key });
+    }),
+    idempotencyKey: idempotencyKeyField,
+  }),
+  z.strictObject({
+    method: z.literal('card'),
+    amount: amountField('validation.rechargeAmountRequired'),
+    idempotencyKey: idempotencyKeyField,
+  }),
+]);
+export type CreateDepositRequest = z.infer<typeof createDepositRequestSchema>;
+
+export const depositSchema = z.object({
+  id: idField,
+  /** Short human reference shown to the user and quoted to customer service, e.g. "D7K3Q9ZP". */
+  reference: z.string(),
+  method: depositMethodSchema,
+  amount: z.number().int(),
+  status: depositStatusSchema,
+  depositorName: z.string().nullable(),
+  network: walletTypeSchema.nullable(),
+  txHash: z.string().nullable(),
+  receiptUrl: z.string().nullable(),
+  /** Card payments: where the user completes the payment on the gateway's hosted page. */
+  checkoutUrl: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: unixSeconds,
+  decidedAt: unixSeconds.nullable(),
+});
+export type DepositView = z.infer<typeof depositSchema>;
+export const depositPageSchema = pageOf(depositSchema);
+
+// ---- bank cards and wallets -------------------------------------------------------------------------
+
+export const createBankCardRequestSchema = z.strictObject({
+  bankName: requiredText('validation.bankNameRequired'),
+  accountNumber: z.string({ message: 'validation.accountNumberRequired' }).superRefine((value, ctx) => {
+    const key = checkAccountNumber(value);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  }),
+  payee: requiredText('validation.payeeRequired'),
+});
+export type CreateBankCardRequest = z.infer<typeof createBankCardRequestSchema>;
+
+export const bankCardSchema = z.object({
+  id: idField,
+  bankName: z.string(),
+  maskedNumber: z.string(),
+  payee: z.string(),
+  createdAt: unixSeconds,
+});
+export type BankCardView = z.infer<typeof bankCardSchema>;
+export const bankCardListSchema = z.object({ items: z.array(bankCardSchema) });
+
+/** The real name is set once (bank cards must be in the holder's name) and never changed by the user. */
+export const setRealNameRequestSchema = z.strictObject({
+  realName: requiredText('validation.realNameRequired'),
+});
+
+export const createWalletRequestSchema = z.strictObject({
+  type: walletTypeSchema,
+  address: z
+    .string({ message: 'validation.walletAddressRequired' })
+    .max(120, { message: 'validation.tooLong' }),
+});
+export type CreateWalletRequest = z.infer<typeof createWalletRequestSchema>;
+
+export const walletSchema = z.object({
+  id: idField,
+  type: walletTypeSchema,
+  address: z.string(),
+  maskedAddress: z.string(),
+  createdAt: unixSeconds,
+});
+export type WalletView = z.infer<typeof walletSchema>;
+export const walletListSchema = z.object({ items: z.array(walletSchema) });
+
+// ---- withdrawals ------------------------------------------------------------------------------------
+
+export const withdrawalDestinationSchema = z.enum(['bank_card', 'wallet'], {
+  message: 'validation.withdrawMethodRequired',
+});
+export const createWithdrawalRequestSchema = z.strictObject({
+  amount: amountField('validation.withdrawAmountRequired'),
+  destinationType: withdrawalDestinationSchema,
+  destinationId: z.uuid({ message: 'validation.withdrawMethodRequired' }),
+  paymentPassword: z.string({ message: 'validation.paymentPasswordRequired' }).pipe(paymentPasswordField),
+  idempotencyKey: idempotencyKeyField,
+});
+export type CreateWithdrawalRequest = z.infer<typeof createWithdrawalRequestSchema>;
+
+export const withdrawalSchema = z.object({
+  id: idField,
+  reference: z.string(),
+  amount: z.number().int(),
+  status: withdrawalStatusSchema,
+  destinationType: withdrawalDestinationSchema,
+  /** e.g. "HSBC **** 7890" or "USDT-TRC20 TR7NHq…gjLj6t", frozen at request time. */
+  destinationLabel: z.string(),
+  paymentReference: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  createdAt: unixSeconds,
+  decidedAt: unixSeconds.nullable(),
+});
+export type WithdrawalView = z.infer<typeof withdrawalSchema>;
+export const withdrawalPageSchema = pageOf(withdrawalSchema);
+
+// ---- transactions and assets ------------------------------------------------------------------------
+
+export const transactionSchema = z.object({
+  id: z.string(),
+  code: ledgerCodeSchema,
+  /** Signed from the user's point of view: positive into the balance, negative out of it. */
+  amount: z.number().int(),
+  refType: z.string(),
+  refId: z.string(),
+  createdAt: unixSeconds,
+});
+export type TransactionView = z.infer<typeof transactionSchema>;
+export const transactionPageSchema = pageOf(transactionSchema);
+
+export const assetsResponseSchema = z.object({
+  currency: z.string(),
+  balance: z.number().int(),
+  withdrawable: z.number().int(),
+  /** Held by withdrawals that are requested and not yet paid or rejected. */
+  held: z.number().int(),
+  totalDeposited: z.number().int(),
+  totalWithdrawn: z.number().int(),
+  pendingDeposits: z.number().int(),
+  pendingWithdrawals: z.number().int(),
+});
+export type AssetsResponse = z.infer<typeof assetsResponseSchema>;
