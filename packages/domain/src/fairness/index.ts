@@ -1,0 +1,3 @@
+export * from './chain.ts';
+export * from './digits.ts';
+export * from './verify.ts';
