@@ -126,7 +126,7 @@ function base58Decode(text: string): Uint8Array | null {
 export function isTronAddress(address: string): boolean {
   if (!/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return false;
   const bytes = base58Decode(address);
-  if (!bytes || bytes.length !== 25 || bytes[0] !== 0x41) return false;
+  if (bytes?.length !== 25 || bytes[0] !== 0x41) return false;
   const payload = bytes.slice(0, 21);
   const checksum = sha256(sha256(payload)).slice(0, 4);
   return checksum.every((byte, index) => byte === bytes[21 + index]);

@@ -30,6 +30,6 @@ export function buildChain(seedHex: string, length: number): HashChain {
 /** True when `hashHex` is the link right after `previousHex`: SHA-256(hash) = previous. */
 export function linksTo(hashHex: string, previousHex: string): boolean {
   const hash = fromHex(hashHex);
-  if (!hash || hash.length !== 32 || !/^[0-9a-f]{64}$/.test(previousHex)) return false;
+  if (hash?.length !== 32 || !/^[0-9a-f]{64}$/.test(previousHex)) return false;
   return toHex(sha256(hash)) === previousHex;
 }

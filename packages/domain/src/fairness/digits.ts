@@ -10,7 +10,7 @@ export const DIGIT_COUNT = 3;
 
 export function drawDigits(roundHashHex: string, salt: string, issue: string): [number, number, number] {
   const key = fromHex(roundHashHex);
-  if (!key || key.length !== 32) throw new RangeError('the round hash must be 32 bytes of hex');
+  if (key?.length !== 32) throw new RangeError('the round hash must be 32 bytes of hex');
   const digits: number[] = [];
   for (let block = 0; digits.length < DIGIT_COUNT; block++) {
     const message = block === 0 ? `${salt}:${issue}` : `${salt}:${issue}:${block}`;
