@@ -1,7 +1,7 @@
 import sharedZhCn from '@tradehall/contracts/i18n/zh-cn.json';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, apiRequest, setUnauthenticatedHandler } from './api-client.ts';
+import { ApiError, api, apiRequest, fetchAuthorizedBlob, setUnauthenticatedHandler } from './api-client.ts';
 import { changeLocale, initI18n } from './i18n.ts';
 import { getToken, getUid, getUserInfo, STORAGE_KEYS, saveSession } from './storage.ts';
 
@@ -82,6 +82,42 @@ describe('api client', () => {
     });
   });
 
+  it('keeps the values the server interpolated into its message', async () => {
+    serve(() =>
+      json(400, {
+        error: {
+          code: 'DEPOSIT_BELOW_MINIMUM',
+          message: 'Recharge amount cannot be less than $10.00',
+          params: { amount: '$10.00' },
+        },
+      }),
+    );
+    const error = await apiRequest({ method: 'POST', path: '/deposits', body: {} }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      code: 'DEPOSIT_BELOW_MINIMUM',
+      message: 'Recharge amount cannot be less than $10.00',
+      params: { amount: '$10.00' },
+    });
+  });
+
+  it('sends a FormData body as is (multipart, the browser sets the boundary), not as JSON', async () => {
+    saveSession('tok-9', { username: 'demo', id: 'u-1' });
+    const fetchStub = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
+      Promise.resolve(json(201, { id: 'f-1' })),
+    );
+    vi.stubGlobal('fetch', fetchStub);
+    const form = new FormData();
+    form.append('file', new File([new Uint8Array([1, 2, 3])], 'receipt.png', { type: 'image/png' }));
+    expect(await api.upload('/uploads', form)).toEqual({ id: 'f-1' });
+    const [url, init] = fetchStub.mock.calls[0] ?? [];
+    expect(url).toBe('/api/v1/uploads');
+    expect(init?.method).toBe('POST');
+    expect(init?.body).toBe(form);
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe('Bearer tok-9');
+    expect(headers['Content-Type']).toBeUndefined();
+  });
+
   it('keeps retryAfterSeconds for rate limits', async () => {
     serve(() => json(429, { error: { code: 'RESEND_TOO_SOON', message: 'Wait', retryAfterSeconds: 42 } }));
     const error = await apiRequest({ method: 'POST', path: '/auth/password-reset/code' }).catch(
@@ -155,5 +191,23 @@ describe('api client', () => {
     await apiRequest({ method: 'POST', path: '/auth/login', body: {} }).catch(() => undefined);
     expect(getToken()).toBe('still-valid');
     expect(onUnauthenticated).not.toHaveBeenCalled();
+  });
+});
+
+describe('owner-only files', () => {
+  it('fetches an API file with the bearer token', async () => {
+    saveSession('tok-5', { username: 'demo', id: 'u-1' });
+    const requests = serve(() => new Response(new Uint8Array([137, 80, 78, 71]), { status: 200 }));
+    const blob = await fetchAuthorizedBlob('/api/v1/uploads/f-1');
+    expect(blob.size).toBe(4);
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-5');
+  });
+
+  it('never sends the token anywhere but the API', async () => {
+    saveSession('tok-5', { username: 'demo', id: 'u-1' });
+    const requests = serve(() => new Response('x'));
+    await expect(fetchAuthorizedBlob('https://elsewhere.example/api/v1/uploads/f-1')).rejects.toThrow();
+    await expect(fetchAuthorizedBlob('/api/v1x/../other')).rejects.toThrow();
+    expect(requests).toHaveLength(0);
   });
 });

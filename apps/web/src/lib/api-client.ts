@@ -2,11 +2,12 @@
  * The one HTTP client: base `/api/v1`, JSON both ways, a 30 s time limit (REQUEST_TIMEOUT_MS), the stored
  * token as `Authorization: Bearer`, the current locale as `Accept-Language` (the server translates its
  * error messages with it). Failures become an ApiError carrying the server's code and translated message.
+ * A FormData body (an upload) is sent as multipart, as is, with the longer UPLOAD_TIMEOUT_MS.
  * A 401 UNAUTHENTICATED (revoked or expired session) clears the stored session and hands over to the
  * registered handler, which sends the user to login.
  */
 import type { ErrorCode } from '@tradehall/contracts';
-import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
+import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@tradehall/domain';
 import { currentLocale, i18n } from './i18n.ts';
 import { clearSession, getToken } from './storage.ts';
 
@@ -26,6 +27,8 @@ export class ApiError extends Error {
   readonly code: ApiErrorCode;
   readonly details: ApiErrorDetail[];
   readonly retryAfterSeconds: number | undefined;
+  /** Values the server interpolated into `message` (`{amount: "$10.00"}`). */
+  readonly params: Record<string, string>;
 
   constructor(init: {
     status: number;
@@ -33,6 +36,7 @@ export class ApiError extends Error {
     message: string;
     details?: ApiErrorDetail[];
     retryAfterSeconds?: number;
+    params?: Record<string, string>;
   }) {
     super(init.message);
     this.name = 'ApiError';
@@ -40,6 +44,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.details = init.details ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds;
+    this.params = init.params ?? {};
   }
 }
 
@@ -124,7 +129,13 @@ function parseErrorBody(status: number, body: unknown): ApiError {
     : [];
   const retryAfterSeconds =
     error && typeof error.retryAfterSeconds === 'number' ? error.retryAfterSeconds : undefined;
-  return new ApiError({ status, code, message, details, retryAfterSeconds });
+  const params: Record<string, string> = {};
+  if (error?.params && typeof error.params === 'object') {
+    for (const [key, value] of Object.entries(error.params)) {
+      if (typeof value === 'string') params[key] = value;
+    }
+  }
+  return new ApiError({ status, code, message, details, retryAfterSeconds, params });
 }
 
 async function readJson(response: Response): Promise<unknown> {
@@ -153,7 +164,13 @@ export async function apiRequest<T>(request: ApiRequest): Promise<T> {
   };
   const token = getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (request.body !== undefined) headers['Content-Type'] = 'application/json';
+  // A multipart body sets its own Content-Type (with the boundary); everything else is JSON.
+  let payload: FormData | string | undefined;
+  if (request.body instanceof FormData) payload = request.body;
+  else if (request.body !== undefined) {
+    payload = JSON.stringify(request.body);
+    headers['Content-Type'] = 'application/json';
+  }
 
   let response: Response;
   let body: unknown;
@@ -161,7 +178,7 @@ export async function apiRequest<T>(request: ApiRequest): Promise<T> {
     response = await fetch(buildApiUrl(request.path, request.query), {
       method: request.method ?? 'GET',
       headers,
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      body: payload,
       signal: controller.signal,
     });
     body = await readJson(response);
@@ -187,6 +204,26 @@ export async function apiRequest<T>(request: ApiRequest): Promise<T> {
   throw error;
 }
 
+/**
+ * A file the API serves only to its owner (an uploaded receipt): fetched with the session's bearer token,
+ * which an <img src> or a link cannot send. Only this app's own API paths get the token.
+ */
+export async function fetchAuthorizedBlob(url: string, signal?: AbortSignal): Promise<Blob> {
+  if (!url.startsWith(`${API_BASE}/`)) throw new Error(`not an API path: ${url}`);
+  const headers: Record<string, string> = { 'Accept-Language': currentLocale() };
+  const token = getToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('network.offline') });
+  }
+  if (!response.ok) throw parseErrorBody(response.status, await readJson(response));
+  return response.blob();
+}
+
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
     apiRequest<T>({ method: 'GET', path, query, signal }),
@@ -194,4 +231,7 @@ export const api = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'PATCH', path, body }),
   put: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'PUT', path, body }),
   delete: <T>(path: string) => apiRequest<T>({ method: 'DELETE', path }),
+  /** multipart/form-data POST (files), with the upload time limit. */
+  upload: <T>(path: string, form: FormData) =>
+    apiRequest<T>({ method: 'POST', path, body: form, timeoutMs: UPLOAD_TIMEOUT_MS }),
 };

@@ -2,6 +2,7 @@
  * Form error plumbing shared by every form: rule results are i18n keys (from @tradehall/domain), server
  * validation details arrive already translated, keyed by field path.
  */
+import type { ErrorCode } from '@tradehall/contracts';
 import type { RuleResult, ValidationKey } from '@tradehall/domain';
 import { isApiError } from './api-client.ts';
 
@@ -49,6 +50,44 @@ export function translateRuleErrors<F extends string>(
   for (const field of Object.keys(errors) as F[]) {
     const key = errors[field];
     if (key) texts[field] = translate(key);
+  }
+  return texts;
+}
+
+/**
+ * A rule outcome that may carry values for its message: a limit ("cannot be less than {{amount}}"),
+ * or a server error code's message used for the same rule on the client (`errors.DEPOSIT_BELOW_MINIMUM`).
+ */
+export type MessageKey = ValidationKey | `errors.${ErrorCode}`;
+export interface RuleMessage {
+  key: MessageKey;
+  values?: Record<string, string>;
+}
+export type FieldMessages<F extends string> = Partial<Record<F, RuleMessage>>;
+
+/** A plain rule result as a message (null stays null). */
+export function ruleMessage(key: RuleResult): RuleMessage | null {
+  return key ? { key } : null;
+}
+
+/** Keeps only the fields that failed. */
+export function collectMessages<F extends string>(results: Record<F, RuleMessage | null>): FieldMessages<F> {
+  const messages: FieldMessages<F> = {};
+  for (const field of Object.keys(results) as F[]) {
+    const message = results[field];
+    if (message) messages[field] = message;
+  }
+  return messages;
+}
+
+export function translateMessages<F extends string>(
+  messages: FieldMessages<F>,
+  translate: (key: MessageKey, values?: Record<string, string>) => string,
+): FieldErrors<F> {
+  const texts: FieldErrors<F> = {};
+  for (const field of Object.keys(messages) as F[]) {
+    const message = messages[field];
+    if (message) texts[field] = translate(message.key, message.values);
   }
   return texts;
 }

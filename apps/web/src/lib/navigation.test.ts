@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createNavigation, type NavigationPort, withQuery } from './navigation.ts';
+import { createNavigation, type NavigationPort, sameAppPath, withQuery } from './navigation.ts';
 
 /** A history of entries, like the browser's, recording what the navigation API asked for. */
 function fakeHistory(start = '/') {
@@ -88,5 +88,17 @@ describe('createNavigation', () => {
     const nav = createNavigation(history.port);
     nav.navigateBack();
     expect(history.calls).toEqual(['replace /']);
+  });
+});
+
+describe('redirect targets', () => {
+  it('follows only paths of this app', () => {
+    expect(sameAppPath('/pages/withdraw/index')).toBe('/pages/withdraw/index');
+    expect(sameAppPath('/pages/withdraw/index?x=1')).toBe('/pages/withdraw/index?x=1');
+    expect(sameAppPath('//evil.example/pages')).toBeNull();
+    expect(sameAppPath('/\\evil.example')).toBeNull();
+    expect(sameAppPath('https://evil.example')).toBeNull();
+    expect(sameAppPath('')).toBeNull();
+    expect(sameAppPath(null)).toBeNull();
   });
 });

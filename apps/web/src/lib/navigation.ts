@@ -20,6 +20,15 @@ export function withQuery(path: string, params?: NavParams): string {
   return `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
+/**
+ * A `?redirect=` target is followed only when it is a path of this app ('/pages/...'), never another
+ * origin ('//evil.example', 'https://...'): null otherwise.
+ */
+export function sameAppPath(target: string | null | undefined): string | null {
+  if (!target?.startsWith('/') || target.startsWith('//') || target.startsWith('/\\')) return null;
+  return target;
+}
+
 export interface NavigationPort {
   /** pathname + search of the page shown now. */
   current(): string;

@@ -6,15 +6,28 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   value: string;
   onChange: (value: string) => void;
   error?: string | null;
+  /** A line under the input (a limit, a format) while there is no error. */
+  hint?: string;
   testId?: string;
   /** Something beside the input: a captcha image, a send-code button. */
   addon?: ReactNode;
 }
 
-export function TextField({ label, value, onChange, error, testId, addon, id, ...input }: TextFieldProps) {
+export function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  testId,
+  addon,
+  id,
+  ...input
+}: TextFieldProps) {
   const generated = useId();
   const inputId = id ?? generated;
   const errorId = `${inputId}-error`;
+  const hintId = `${inputId}-hint`;
   return (
     <div className={error ? 'field field--invalid' : 'field'}>
       <label className="field__label" htmlFor={inputId}>
@@ -28,7 +41,7 @@ export function TextField({ label, value, onChange, error, testId, addon, id, ..
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={error ? errorId : hint ? hintId : undefined}
           data-testid={testId}
         />
         {addon}
@@ -36,6 +49,10 @@ export function TextField({ label, value, onChange, error, testId, addon, id, ..
       {error ? (
         <p className="field__error" id={errorId} role="alert">
           {error}
+        </p>
+      ) : hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
         </p>
       ) : null}
     </div>

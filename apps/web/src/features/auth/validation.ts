@@ -9,6 +9,7 @@ import {
   checkVerificationCode,
 } from '@tradehall/domain';
 import { collectErrors, type FieldRuleErrors, requiredOnly } from '../../lib/form-errors.ts';
+import { sameAppPath } from '../../lib/navigation.ts';
 
 export interface LoginForm {
   account: string;
@@ -64,7 +65,7 @@ export function validateReset(form: ResetForm): FieldRuleErrors<keyof ResetForm>
 
 /** Only same-app paths are followed after login; anything else (or the login page itself) goes Home. */
 export function safeRedirect(target: string | null): string {
-  if (!target?.startsWith('/') || target.startsWith('//')) return '/';
-  if (target.startsWith('/pages/login/')) return '/';
-  return target;
+  const path = sameAppPath(target);
+  if (path === null || path.startsWith('/pages/login/')) return '/';
+  return path;
 }

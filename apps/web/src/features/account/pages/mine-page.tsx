@@ -1,10 +1,12 @@
 /**
  * /pages/mine/index (My account): nickname, credit score, the default registration code (the user's own
  * invitation code) with a copy button, currency, balance, withdrawable amount and unprocessed items, then
- * the menu of spec §2.
+ * the ways to top up and withdraw, then the menu of spec §2. The figures refresh after every money
+ * operation (each one invalidates the shared `me` query).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
 import { type MenuEntry, MenuList } from '../../../components/ui/menu-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -91,7 +93,21 @@ export default function MinePage() {
       <PageHeader title={t('titles.mine')} back={false} />
       <main className="page__body">
         {me.data ? (
-          <AccountSummary me={me.data} formatMoney={formatCents} />
+          <>
+            <AccountSummary me={me.data} formatMoney={formatCents} />
+            <div className="action-row">
+              <Link className="primary-button" to="/pages/recharge/chongzhi1" data-testid="mine-top-up">
+                {t('account.topUp')}
+              </Link>
+              <Link
+                className="primary-button primary-button--outline"
+                to="/pages/withdraw/index"
+                data-testid="mine-withdraw"
+              >
+                {t('account.withdraw')}
+              </Link>
+            </div>
+          </>
         ) : me.isError ? (
           <div className="notice" role="alert">
             <p>{t('account.loadFailed')}</p>

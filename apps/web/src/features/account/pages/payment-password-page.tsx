@@ -1,9 +1,11 @@
 /**
  * /pages/fund-password-change/index: set the 6-digit payment password, or change it — changing needs the
- * login password (GET /me says whether one exists).
+ * login password (GET /me says whether one exists). With `?redirect=` (the withdraw page sends a user who
+ * has none here first) the user goes on there once it is saved; otherwise back.
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PasscodeField } from '../../../components/ui/passcode-field.tsx';
@@ -16,7 +18,7 @@ import {
   serverFieldErrors,
   translateRuleErrors,
 } from '../../../lib/form-errors.ts';
-import { useNav } from '../../../lib/navigation.ts';
+import { sameAppPath, useNav } from '../../../lib/navigation.ts';
 import { errorMessage, showToast, toastError } from '../../../lib/toast.ts';
 import { useMe } from '../api/me.ts';
 import { useSetPaymentPassword } from '../api/payment-password.ts';
@@ -28,6 +30,7 @@ const SERVER_FIELDS = ['loginPassword', 'paymentPassword'] as const;
 export default function PaymentPasswordPage() {
   const { t } = useTranslation();
   const nav = useNav();
+  const [params] = useSearchParams();
   const me = useMe();
   const [form, setForm] = useState<PaymentPasswordForm>({
     loginPassword: '',
@@ -59,7 +62,9 @@ export default function PaymentPasswordPage() {
       .then(
         () => {
           showToast(t('password.paymentSaved'), 'success');
-          nav.navigateBack();
+          const next = sameAppPath(params.get('redirect'));
+          if (next) nav.redirectTo(next);
+          else nav.navigateBack();
         },
         (error: unknown) => {
           setErrors(serverFieldErrors(error, SERVER_FIELDS));

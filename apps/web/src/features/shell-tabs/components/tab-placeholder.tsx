@@ -1,5 +1,5 @@
 /**
- * The tab pages other than My account (Home, Trend, Top-up, Customer service) until their issues build
+ * The tab pages other than My account and Top-up (Home, Trend, Customer service) until their issues build
  * them: the tab's title, no back arrow (a tab is a top-level page), and the "available soon" state.
  */
 import { useTranslation } from 'react-i18next';

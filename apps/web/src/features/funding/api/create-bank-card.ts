@@ -1,0 +1,19 @@
+/** POST /bank-cards: binds a card; the payee must be the account's real name (PAYEE_MISMATCH). */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BankCardView, CreateBankCardRequest } from '@tradehall/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { fundingKeys } from '../query-keys.ts';
+
+export function createBankCard(request: CreateBankCardRequest): Promise<BankCardView> {
+  return api.post<BankCardView>('/bank-cards', request);
+}
+
+export function useCreateBankCard() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createBankCard,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: fundingKeys.bankCards }).catch(() => {});
+    },
+  });
+}

@@ -1,0 +1,21 @@
+/**
+ * POST /deposits: a top-up request (offline transfer, crypto, or card payment), pending until an operator
+ * or the card gateway decides. Carries the submission's idempotency key.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateDepositRequest, DepositView } from '@tradehall/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { refreshMoney } from '../query-keys.ts';
+
+export function createDeposit(request: CreateDepositRequest): Promise<DepositView> {
+  return api.post<DepositView>('/deposits', request);
+}
+
+export function useCreateDeposit() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createDeposit,
+    // A pending deposit shows in the records and in the unprocessed count.
+    onSuccess: () => refreshMoney(queryClient),
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * POST /withdrawals: holds the amount and queues the payout to one of the user's own cards or wallets.
+ * Needs the payment password; carries the submission's idempotency key.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateWithdrawalRequest, WithdrawalView } from '@tradehall/contracts';
+import { api } from '../../../lib/api-client.ts';
+import { refreshMoney } from '../query-keys.ts';
+
+export function createWithdrawal(request: CreateWithdrawalRequest): Promise<WithdrawalView> {
+  return api.post<WithdrawalView>('/withdrawals', request);
+}
+
+export function useCreateWithdrawal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createWithdrawal,
+    onSuccess: () => refreshMoney(queryClient),
+  });
+}

@@ -1,0 +1,38 @@
+/**
+ * One deposit's status, for the card-payment return page. There is no GET /deposits/:id: the deposit is
+ * looked up by id in the first pages of GET /deposits (it was just made, so it is near the top). While it
+ * is pending the page polls every 2 s, for about a minute.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { DepositView } from '@tradehall/contracts';
+import { fundingKeys } from '../query-keys.ts';
+import { fetchDeposits } from './deposits.ts';
+
+export const DEPOSIT_POLL_MS = 2_000;
+export const DEPOSIT_POLL_WINDOW_MS = 60_000;
+const PAGES_SEARCHED = 3;
+
+export async function findDeposit(id: string, signal?: AbortSignal): Promise<DepositView | null> {
+  let cursor: string | null = null;
+  for (let page = 0; page < PAGES_SEARCHED; page += 1) {
+    const result = await fetchDeposits(cursor, signal);
+    const found = result.items.find((deposit) => deposit.id === id);
+    if (found) return found;
+    if (result.nextCursor === null) return null;
+    cursor = result.nextCursor;
+  }
+  return null;
+}
+
+export const depositStatusQueryOptions = (id: string, polling: boolean) =>
+  queryOptions({
+    queryKey: fundingKeys.deposit(id),
+    queryFn: ({ signal }) => findDeposit(id, signal),
+    staleTime: 0,
+    refetchInterval: (query) => (polling && query.state.data?.status === 'pending' ? DEPOSIT_POLL_MS : false),
+  });
+
+/** `polling` false once the waiting window is over: the page then says to check the records later. */
+export function useDepositStatus(id: string, polling: boolean) {
+  return useQuery(depositStatusQueryOptions(id, polling));
+}

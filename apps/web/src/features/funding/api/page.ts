@@ -1,0 +1,18 @@
+/**
+ * The records lists' cursor paging (GET /deposits, /withdrawals, /transactions): newest first,
+ * RECORDS_PAGE_SIZE per page, the next page asked for with the `nextCursor` of the last one.
+ */
+import { RECORDS_PAGE_SIZE } from '@tradehall/domain';
+import { api } from '../../../lib/api-client.ts';
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export function fetchPage<T>(path: string, cursor: string | null, signal?: AbortSignal): Promise<Page<T>> {
+  return api.get<Page<T>>(path, { cursor, limit: RECORDS_PAGE_SIZE }, signal);
+}
+
+/** The first page is asked for without a cursor; a null nextCursor means there is no next page. */
+export const FIRST_PAGE: string | null = null;

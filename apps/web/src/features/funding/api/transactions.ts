@@ -1,0 +1,24 @@
+/** GET /transactions: every ledger transfer touching the user, signed from their side, newest first. */
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import type { TransactionView } from '@tradehall/contracts';
+import { fundingKeys } from '../query-keys.ts';
+import { FIRST_PAGE, fetchPage, type Page } from './page.ts';
+
+export function fetchTransactions(
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<Page<TransactionView>> {
+  return fetchPage<TransactionView>('/transactions', cursor, signal);
+}
+
+export const transactionsQueryOptions = () =>
+  infiniteQueryOptions({
+    queryKey: fundingKeys.transactions,
+    queryFn: ({ pageParam, signal }) => fetchTransactions(pageParam, signal),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (last) => last.nextCursor,
+  });
+
+export function useTransactions() {
+  return useInfiniteQuery(transactionsQueryOptions());
+}

@@ -1,0 +1,24 @@
+/** POST /uploads: one image (a transfer receipt), multipart field `file`, at most 5 MB. */
+import { useMutation } from '@tanstack/react-query';
+import type { UploadResponse } from '@tradehall/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+/** The server refuses anything else with UPLOAD_INVALID; checked here first to spare the upload. */
+export function isUploadableImage(file: File): boolean {
+  return (
+    (UPLOAD_TYPES as readonly string[]).includes(file.type) && file.size > 0 && file.size <= UPLOAD_MAX_BYTES
+  );
+}
+
+export function uploadImage(file: File): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('file', file);
+  return api.upload<UploadResponse>('/uploads', form);
+}
+
+export function useUploadImage() {
+  return useMutation({ mutationFn: uploadImage });
+}

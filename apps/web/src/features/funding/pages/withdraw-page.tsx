@@ -1,0 +1,249 @@
+/**
+ * /pages/withdraw/index: balance and withdrawable amount; the amount (limits shown, "withdraw all" fills
+ * in the withdrawable amount), where to (one of the user's own cards or wallets; with none, the ways to
+ * add one), the 6-digit payment password, submit. A user without a payment password is sent to set one
+ * first and comes back here. The server's refusals (wrong password, locked, over the withdrawable amount,
+ * daily limit...) are shown as it words them. Once requested, the withdrawal records show it.
+ */
+import type { BankCardView, FundingMethodsResponse, MeResponse, WalletView } from '@tradehall/contracts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ChoiceList } from '../../../components/ui/choice-list.tsx';
+import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
+import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { PasscodeField } from '../../../components/ui/passcode-field.tsx';
+import { SubmitButton } from '../../../components/ui/submit-button.tsx';
+import { TextField } from '../../../components/ui/text-field.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { useDebouncedCallback } from '../../../lib/debounce.ts';
+import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
+import { formatCents } from '../../../lib/format.ts';
+import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
+import { useMe } from '../../../lib/me.ts';
+import { type Navigation, useNav } from '../../../lib/navigation.ts';
+import { showToast, toastError } from '../../../lib/toast.ts';
+import { toAmountInput } from '../amount.ts';
+import { useBankCards } from '../api/bank-cards.ts';
+import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
+import { useFundingMethods } from '../api/funding-methods.ts';
+import { useWallets } from '../api/wallets.ts';
+import { BalanceCard } from '../components/balance-card.tsx';
+import { useFormMessages } from '../hooks/use-form-messages.ts';
+import { validateWithdraw, type WithdrawForm, withdrawMethodValue } from '../validation.ts';
+
+type Field = keyof WithdrawForm;
+
+const WITHDRAW_PATH = '/pages/withdraw/index';
+const PAYMENT_PASSWORD_PATH = '/pages/fund-password-change/index';
+
+function toSetPaymentPassword(nav: Navigation): void {
+  nav.redirectTo(PAYMENT_PASSWORD_PATH, { redirect: WITHDRAW_PATH });
+}
+
+interface WithdrawFormProps {
+  me: MeResponse;
+  methods: FundingMethodsResponse;
+  cards: BankCardView[];
+  wallets: WalletView[];
+}
+
+function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
+  const { t } = useTranslation();
+  const nav = useNav();
+  const translate = useFormMessages();
+  const mutation = useCreateWithdrawal();
+  const keeper = useIdempotencyKeeper();
+  const [form, setForm] = useState<WithdrawForm>({ amount: '', method: null, paymentPassword: '' });
+  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const update = (field: Field) => (value: string) => {
+    keeper.edited();
+    setForm((current) => ({ ...current, [field]: value }));
+    setErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  const submit = useDebouncedCallback(async () => {
+    if (mutation.isPending) return;
+    const result = validateWithdraw(form, { ...methods, withdrawable: me.withdrawable });
+    if (!result.ok) {
+      setErrors(translate(result.errors));
+      return;
+    }
+    const request = { ...result.value, idempotencyKey: keeper.keyFor(result.value) };
+    return mutation.mutateAsync(request).then(
+      () => {
+        keeper.succeeded();
+        showToast(t('withdraw.submitted'), 'success');
+        nav.redirectTo('/pages/withdraw-record/index');
+      },
+      (error: unknown) => {
+        toastError(error);
+        if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_REQUIRED') {
+          toSetPaymentPassword(nav);
+          return;
+        }
+        const fieldErrors = serverFieldErrors(error, ['amount', 'paymentPassword'] as const);
+        if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_WRONG') {
+          // A new attempt is a new request: clear the digits (and with them the key).
+          keeper.edited();
+          setForm((current) => ({ ...current, paymentPassword: '' }));
+          fieldErrors.paymentPassword = error.message;
+        }
+        setErrors(fieldErrors);
+      },
+    );
+  });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+
+  const choices = [
+    ...cards.map((card) => ({
+      value: withdrawMethodValue('bank_card', card.id),
+      label: `${card.bankName} ${card.maskedNumber}`,
+      hint: card.payee,
+      testId: `withdraw-method-${card.id}`,
+    })),
+    ...wallets.map((wallet) => ({
+      value: withdrawMethodValue('wallet', wallet.id),
+      label: wallet.type,
+      hint: wallet.maskedAddress,
+      testId: `withdraw-method-${wallet.id}`,
+    })),
+  ];
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <BalanceCard
+        figures={[
+          { label: t('withdraw.balance'), value: formatCents(me.balance), testId: 'withdraw-balance' },
+          {
+            label: t('withdraw.withdrawable'),
+            value: formatCents(me.withdrawable),
+            testId: 'withdraw-withdrawable',
+          },
+        ]}
+      />
+      <TextField
+        label={t('withdraw.amount')}
+        placeholder={t('withdraw.amountPlaceholder')}
+        inputMode="decimal"
+        autoComplete="off"
+        value={form.amount}
+        onChange={update('amount')}
+        error={errors.amount}
+        hint={t('withdraw.limits', {
+          min: formatCents(methods.minimumWithdrawal),
+          max: formatCents(methods.maximumWithdrawal),
+          count: methods.withdrawalsPerDay,
+        })}
+        maxLength={16}
+        testId="withdraw-amount"
+        addon={
+          <button
+            type="button"
+            className="addon-button"
+            onClick={() => update('amount')(toAmountInput(me.withdrawable))}
+            data-testid="withdraw-all"
+          >
+            {t('withdraw.all')}
+          </button>
+        }
+      />
+      {choices.length > 0 ? (
+        <ChoiceList
+          legend={t('withdraw.method')}
+          choices={choices}
+          value={form.method}
+          onChange={update('method')}
+          error={errors.method}
+        />
+      ) : (
+        <div
+          className={errors.method ? 'notice notice--invalid' : 'notice'}
+          data-testid="withdraw-no-methods"
+        >
+          <p>{t('withdraw.noMethods')}</p>
+          {errors.method ? (
+            <p className="field__error" role="alert">
+              {errors.method}
+            </p>
+          ) : null}
+          <div className="notice__actions">
+            <Link className="text-button" to="/pages/add-bank-card/indexs" data-testid="withdraw-bind-card">
+              {t('withdraw.bindCard')}
+            </Link>
+            <Link className="text-button" to="/pages/mine/addqb" data-testid="withdraw-add-wallet">
+              {t('withdraw.addWallet')}
+            </Link>
+          </div>
+        </div>
+      )}
+      <PasscodeField
+        label={t('withdraw.password')}
+        hint={t('withdraw.passwordHint')}
+        value={form.paymentPassword}
+        onChange={update('paymentPassword')}
+        error={errors.paymentPassword}
+        testId="withdraw-password"
+      />
+      <SubmitButton
+        label={t('withdraw.submit')}
+        busyLabel={t('deposit.pleaseWait')}
+        busy={mutation.isPending}
+        testId="withdraw-submit"
+      />
+    </form>
+  );
+}
+
+export default function WithdrawPage() {
+  const { t } = useTranslation();
+  const nav = useNav();
+  const me = useMe();
+  const methods = useFundingMethods();
+  const cards = useBankCards();
+  const wallets = useWallets();
+  const needsPaymentPassword = me.data?.hasPaymentPassword === false;
+  const sentAway = useRef(false);
+
+  useEffect(() => {
+    if (!needsPaymentPassword || sentAway.current) return;
+    sentAway.current = true;
+    showToast(t('errors.PAYMENT_PASSWORD_REQUIRED'));
+    toSetPaymentPassword(nav);
+  }, [needsPaymentPassword, nav, t]);
+
+  const queries = [me, methods, cards, wallets];
+  const failed = queries.find((query) => query.isError);
+  const retry = () => {
+    for (const query of queries) if (query.isError) void query.refetch().catch(() => {});
+  };
+
+  return (
+    <div className="page">
+      <PageHeader title={t('titles.withdraw')} />
+      <main className="page__body">
+        {failed ? (
+          <ErrorNotice error={failed.error} onRetry={retry} />
+        ) : me.data && methods.data && cards.data && wallets.data && !needsPaymentPassword ? (
+          <WithdrawFormView
+            me={me.data}
+            methods={methods.data}
+            cards={cards.data.items}
+            wallets={wallets.data.items}
+          />
+        ) : (
+          <DataPlaceholder lines={6} />
+        )}
+        <Link className="text-link" to="/pages/withdraw-record/index" data-testid="withdraw-records">
+          {t('withdraw.records')}
+        </Link>
+      </main>
+    </div>
+  );
+}
