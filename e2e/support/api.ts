@@ -40,7 +40,11 @@ export async function loginUser(baseUrl: string, account: string, password: stri
   });
 }
 
-export async function loginOperator(baseUrl: string, account = 'admin', password = 'admin12345'): Promise<string> {
+export async function loginOperator(
+  baseUrl: string,
+  account = 'admin',
+  password = 'admin12345',
+): Promise<string> {
   const result = await api<{ token: string }>(baseUrl, 'POST', '/admin/auth/login', {
     body: { account, password, ...(await captcha(baseUrl)) },
   });

@@ -1,0 +1,146 @@
+/**
+ * Money, end to end at 390x844: an offline top-up made in the app, approved by the operator through the
+ * admin API, shows in the balance; the user binds a bank card, withdraws with the payment password; the
+ * operator pays it; every record page shows each step. The server runs with TURNOVER_MULTIPLIER=0:
+ * trading (which meets the turnover rule) arrives with the trading issue.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let session: ApiSession;
+let operator: string;
+const account = `money_${Date.now().toString(36)}`;
+
+interface Page_<T> {
+  items: T[];
+}
+
+const statuses = () =>
+  page
+    .getByTestId('record-item')
+    .evaluateAll((items) => items.map((item) => item.getAttribute('data-status')));
+const codes = () =>
+  page.getByTestId('record-item').evaluateAll((items) => items.map((item) => item.getAttribute('data-code')));
+
+beforeAll(async () => {
+  server = await startServer({ TURNOVER_MULTIPLIER: '0' });
+  await registerUser(server.url, account, 'secret123');
+  session = await loginUser(server.url, account, 'secret123');
+  await api(server.url, 'POST', '/me/payment-password', {
+    token: session.token,
+    body: { paymentPassword: '246810', confirmPaymentPassword: '246810' },
+  });
+  operator = await loginOperator(server.url);
+  browser = await launchBrowser();
+  context = await phoneContext(browser, server.url);
+  // Logged in as the app itself stores a session (the login journey is covered on its own).
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
+      localStorage.setItem('uid', user.id);
+    },
+    { token: session.token, user: session.user },
+  );
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('money at 390x844', () => {
+  it('tops up offline; the record shows pending', async () => {
+    await page.goto('/#/pages/recharge/index');
+    await page.getByTestId('offline-submit').click();
+    await expect.poll(() => page.getByText('Recharge amount cannot be empty').first().isVisible()).toBe(true);
+    await page.getByTestId('offline-amount').fill('5');
+    await page.getByTestId('offline-name').fill('E2E Payer');
+    await page.getByTestId('offline-submit').click();
+    await expect
+      .poll(() => page.getByText('Recharge amount cannot be less than $10.00').first().isVisible())
+      .toBe(true);
+    await page.getByTestId('offline-amount').fill('100');
+    await page.getByTestId('offline-submit').click();
+    await page.waitForURL(/#\/pages\/recharge-record\/index/);
+    await expect.poll(statuses).toEqual(['pending']);
+  });
+
+  it('shows the new balance once the operator approves', async () => {
+    const pending = await api<Page_<{ id: string; account: string }>>(
+      server.url,
+      'GET',
+      '/admin/deposits?status=pending',
+      {
+        token: operator,
+      },
+    );
+    const mine = pending.items.filter((deposit) => deposit.account === account);
+    expect(mine).toHaveLength(1);
+    await api(server.url, 'POST', `/admin/deposits/${mine[0]?.id}/approve`, { token: operator, body: {} });
+    await page.goto('/#/pages/mine/index');
+    await expect.poll(() => page.getByTestId('mine-balance').textContent()).toBe('$100.00');
+    await page.goto('/#/pages/recharge-record/index');
+    await expect.poll(statuses).toEqual(['approved']);
+  });
+
+  it('binds a bank card in the holder’s own name', async () => {
+    await page.goto('/#/pages/add-bank-card/index');
+    await page.getByTestId('bankcard-realname').fill('E2E Holder');
+    await page.getByTestId('bankcard-bank').fill('HSBC');
+    await page.getByTestId('bankcard-number').fill('6222 0212 3456 7890');
+    await page.getByTestId('bankcard-payee').fill('E2E Holder');
+    await page.getByTestId('bankcard-submit').click();
+    await page.waitForURL(/#\/pages\/mine\/qianbaokh/);
+    await expect.poll(() => page.getByTestId('bankcard-masked').first().textContent()).toContain('7890');
+  });
+
+  it('withdraws with the payment password; the operator pays it', async () => {
+    const cards = await api<Page_<{ id: string }>>(server.url, 'GET', '/bank-cards', {
+      token: session.token,
+    });
+    const cardId = cards.items[0]?.id ?? '';
+    await page.goto('/#/pages/withdraw/index');
+    await page.getByTestId('withdraw-amount').fill('30');
+    await page.getByTestId(`withdraw-method-${cardId}`).click();
+    await page.getByTestId('withdraw-password').click();
+    await page.keyboard.type('246810');
+    await page.getByTestId('withdraw-submit').click();
+    await page.waitForURL(/#\/pages\/withdraw-record\/index/);
+    await expect.poll(statuses).toEqual(['pending']);
+
+    const pending = await api<Page_<{ id: string; account: string }>>(
+      server.url,
+      'GET',
+      '/admin/withdrawals?status=pending',
+      {
+        token: operator,
+      },
+    );
+    const withdrawal = pending.items.find((item) => item.account === account);
+    await api(server.url, 'POST', `/admin/withdrawals/${withdrawal?.id}/pay`, {
+      token: operator,
+      body: { paymentReference: 'BANK-REF-0001' },
+    });
+    await page.reload();
+    await expect.poll(statuses).toEqual(['paid']);
+  });
+
+  it('shows every step in the transaction records and the balance', async () => {
+    await page.goto('/#/pages/transaction-record/index');
+    await expect.poll(codes).toEqual(['withdrawal_hold', 'deposit']);
+    await page.goto('/#/pages/mine/index');
+    await expect.poll(() => page.getByTestId('mine-balance').textContent()).toBe('$70.00');
+    const audit = await api<{ ok: boolean }>(server.url, 'GET', '/admin/ledger/audit', { token: operator });
+    expect(audit.ok).toBe(true);
+  });
+});
