@@ -2,10 +2,12 @@
 import { z } from 'zod';
 import { idField } from './fields.ts';
 import {
+  cryptoNetworkSchema,
   depositMethodSchema,
   depositSchema,
   depositStatusSchema,
   pageOf,
+  receivingBankAccountSchema,
   withdrawalSchema,
   withdrawalStatusSchema,
 } from './funding.ts';
@@ -63,3 +65,14 @@ export const ledgerAuditResponseSchema = z.object({
   checkedAt: z.number().int(),
 });
 export type LedgerAuditResponse = z.infer<typeof ledgerAuditResponseSchema>;
+
+/**
+ * GET and PUT /admin/funding/methods answer the settings as stored: the shape of fundingSettingsSchema
+ * without its input transforms (a response is encoded, and a trim cannot run backwards).
+ */
+export const fundingSettingsResponseSchema = z.object({
+  bankAccounts: z.array(receivingBankAccountSchema),
+  cryptoNetworks: z.array(cryptoNetworkSchema),
+  cardPaymentEnabled: z.boolean(),
+});
+export type FundingSettingsResponse = z.infer<typeof fundingSettingsResponseSchema>;

@@ -8,3 +8,4 @@ export * from './fields.ts';
 export * from './funding.ts';
 export * from './generic-validation.ts';
 export * from './messages.ts';
+export * from './trading.ts';

@@ -57,6 +57,9 @@ export const VALIDATION_KEYS = [
   'validation.reasonRequired',
   'validation.paymentReferenceRequired',
   'validation.idempotencyKey',
+  'validation.betTypeInvalid',
+  'validation.specialNumberRange',
+  'validation.investmentAmountRequired',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
