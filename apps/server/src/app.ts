@@ -8,7 +8,20 @@ import type { Redis } from 'ioredis';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
+import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
+import { adminDepositsRoutes } from './modules/deposits/admin-deposits.routes.ts';
+import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
+import { fundingSettingsRoutes } from './modules/funding-settings/funding-settings.routes.ts';
+import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { paymentWebhookRoutes } from './modules/payments/payment-webhook.routes.ts';
+import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
+import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
+import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
+import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
+import { adminWithdrawalsRoutes } from './modules/withdrawals/admin-withdrawals.routes.ts';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { type Config, servesApi } from './platform/config.ts';
 import { AppError, installErrorHandler, sendError } from './platform/errors.ts';
 import type { Logger } from './platform/logger.ts';
@@ -107,9 +120,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           accountPerMinute: config.rateLimit.accountPerMinute,
         }),
       );
+      await registerMoneyRoutes(api, config, services);
     },
     { prefix: API_PREFIX },
   );
+  if (servesApi(config)) await app.register(commonUploadRoute(uploadDeps(services)));
 
   const sites = await registerStaticSites(app, config);
   app.setNotFoundHandler((request, reply) => {
@@ -121,6 +136,40 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   return { app, sites };
+}
+
+/** Money (issue 3): funding methods, uploads, deposits, the card gateway, cards, wallets, withdrawals. */
+async function registerMoneyRoutes(api: FastifyInstance, config: Config, services: Services): Promise<void> {
+  const { userGuard, operatorGuard } = services;
+  await api.register(ledgerRoutes({ ledger: services.ledger, userGuard, operatorGuard }));
+  await api.register(
+    fundingSettingsRoutes({ fundingSettings: services.fundingSettings, userGuard, operatorGuard }),
+  );
+  await api.register(uploadsRoutes(uploadDeps(services)));
+  await api.register(depositsRoutes({ deposits: services.deposits, userGuard }));
+  await api.register(adminDepositsRoutes({ deposits: services.deposits, operatorGuard }));
+  await api.register(
+    paymentWebhookRoutes({
+      provider: services.cardProvider,
+      deposits: services.deposits,
+      eventSchema: sandboxEventSchema,
+    }),
+  );
+  await api.register(sandboxGatewayRoutes({ gateway: services.sandboxGateway, publicUrl: config.publicUrl }));
+  await api.register(bankCardsRoutes({ bankCards: services.bankCards, userGuard }));
+  await api.register(walletsRoutes({ wallets: services.wallets, userGuard }));
+  await api.register(withdrawalsRoutes({ withdrawals: services.withdrawals, userGuard }));
+  await api.register(adminWithdrawalsRoutes({ withdrawals: services.withdrawals, operatorGuard }));
+  await api.register(assetsRoutes({ assets: services.assets, userGuard }));
+}
+
+function uploadDeps(services: Services) {
+  return {
+    uploads: services.uploads,
+    userGuard: services.userGuard,
+    sessions: services.sessions,
+    adminAuth: services.adminAuth,
+  };
 }
 
 /**

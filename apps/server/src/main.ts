@@ -45,6 +45,13 @@ function banner(config: Config, database: Database, sites: StaticSites, mailer: 
   ];
   if (config.testMode)
     lines.splice(2, 0, '  TEST MODE: captcha answers are exposed in a response header', '');
+  if (config.funding.webhookSecretIsDefault) {
+    lines.push(
+      '  WARNING: PAYMENT_WEBHOOK_SECRET is not set; the card gateway webhook uses the public development',
+      '           secret. Set it to a long random value before taking real payments.',
+      '',
+    );
+  }
   return lines.join('\n');
 }
 

@@ -8,6 +8,7 @@ import { createOperatorGuard, type OperatorGuard } from './modules/admin-auth/ad
 import { AdminAuthRepository } from './modules/admin-auth/admin-auth.repository.ts';
 import { AdminAuthService } from './modules/admin-auth/admin-auth.service.ts';
 import { AppService } from './modules/app/app.service.ts';
+import { AssetsService } from './modules/assets/assets.service.ts';
 import { createUserGuard, type UserGuard } from './modules/auth/auth.guard.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CaptchaRepository } from './modules/auth/captcha.repository.ts';
@@ -18,6 +19,27 @@ import { PasswordResetRepository } from './modules/auth/password-reset.repositor
 import { PasswordResetService } from './modules/auth/password-reset.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
+import { BankCardsRepository } from './modules/bank-cards/bank-cards.repository.ts';
+import { BankCardsService } from './modules/bank-cards/bank-cards.service.ts';
+import { DepositsRepository } from './modules/deposits/deposits.repository.ts';
+import { DepositsService } from './modules/deposits/deposits.service.ts';
+import { FundingSettingsRepository } from './modules/funding-settings/funding-settings.repository.ts';
+import { FundingSettingsService } from './modules/funding-settings/funding-settings.service.ts';
+import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
+import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
+import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
+import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { PaymentEventsRepository } from './modules/payments/payment-events.repository.ts';
+import type { PaymentProvider } from './modules/payments/payment-provider.ts';
+import { SandboxCheckoutsRepository } from './modules/payments/sandbox/sandbox-checkouts.repository.ts';
+import { SandboxGateway } from './modules/payments/sandbox/sandbox-gateway.ts';
+import { SandboxPaymentProvider } from './modules/payments/sandbox/sandbox-provider.ts';
+import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
+import { UploadsService } from './modules/uploads/uploads.service.ts';
+import { WalletsRepository } from './modules/wallets/wallets.repository.ts';
+import { WalletsService } from './modules/wallets/wallets.service.ts';
+import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts';
+import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
@@ -44,6 +66,16 @@ export interface Services {
   adminAuth: AdminAuthService;
   userGuard: UserGuard;
   operatorGuard: OperatorGuard;
+  ledger: LedgerService;
+  fundingSettings: FundingSettingsService;
+  uploads: UploadsService;
+  deposits: DepositsService;
+  cardProvider: PaymentProvider;
+  sandboxGateway: SandboxGateway;
+  bankCards: BankCardsService;
+  wallets: WalletsService;
+  withdrawals: WithdrawalsService;
+  assets: AssetsService;
 }
 
 export function createServices(platform: Platform): Services {
@@ -68,6 +100,36 @@ export function createServices(platform: Platform): Services {
     config.auth.sessionTtlSeconds,
   );
 
+  // Money (issue 3).
+  const { funding } = config;
+  const ledger = new LedgerService(db, new LedgerRepository(), clock);
+  const idempotency = new IdempotencyService(db, new IdempotencyRepository(), clock);
+  const uploadsRepository = new UploadsRepository(db);
+  const depositsRepository = new DepositsRepository(db);
+  const withdrawalsRepository = new WithdrawalsRepository(db);
+  const bankCardsRepository = new BankCardsRepository(db);
+  const walletsRepository = new WalletsRepository(db);
+  const checkouts = new SandboxCheckoutsRepository(db);
+  const cardProvider = new SandboxPaymentProvider(
+    checkouts,
+    funding.webhookSecret,
+    funding.webhookToleranceSeconds,
+    clock,
+  );
+  const fundingSettings = new FundingSettingsService(
+    new FundingSettingsRepository(db),
+    funding,
+    cardProvider.name,
+    clock,
+  );
+  const paymentPasswordThrottle = new LoginThrottleService(new LoginThrottleRepository(db), clock, {
+    failuresBeforeLock: funding.paymentPasswordFailuresBeforeLock,
+    windowSeconds: funding.paymentPasswordLockSeconds,
+    lockSeconds: funding.paymentPasswordLockSeconds,
+    lockedCode: 'PAYMENT_PASSWORD_LOCKED',
+  });
+  const assets = new AssetsService(db, ledger, depositsRepository, withdrawalsRepository, funding);
+
   return {
     app: new AppService(database, clock, logger),
     captcha,
@@ -81,9 +143,42 @@ export function createServices(platform: Platform): Services {
       mailer,
       clock,
     ),
-    accounts: new AccountsService(accountsRepository, sessions, hasher, clock),
+    accounts: new AccountsService(accountsRepository, sessions, hasher, clock, assets),
     adminAuth,
     userGuard: createUserGuard(sessions),
     operatorGuard: createOperatorGuard(adminAuth, sessions),
+    ledger,
+    fundingSettings,
+    uploads: new UploadsService(uploadsRepository, clock),
+    deposits: new DepositsService(
+      db,
+      depositsRepository,
+      uploadsRepository,
+      new PaymentEventsRepository(),
+      ledger,
+      idempotency,
+      fundingSettings,
+      cardProvider,
+      funding,
+      clock,
+    ),
+    cardProvider,
+    sandboxGateway: new SandboxGateway(checkouts, funding.webhookSecret, clock, logger),
+    bankCards: new BankCardsService(bankCardsRepository, accountsRepository, clock),
+    wallets: new WalletsService(walletsRepository, clock),
+    withdrawals: new WithdrawalsService(
+      db,
+      withdrawalsRepository,
+      accountsRepository,
+      bankCardsRepository,
+      walletsRepository,
+      ledger,
+      idempotency,
+      paymentPasswordThrottle,
+      hasher,
+      funding,
+      clock,
+    ),
+    assets,
   };
 }

@@ -355,6 +355,16 @@ export async function countAllRows(t: TestApp): Promise<Record<string, number>> 
     'login_throttles',
     'password_reset_codes',
     'password_reset_requests',
+    'ledger_accounts',
+    'ledger_transfers',
+    'deposits',
+    'withdrawals',
+    'bank_cards',
+    'wallets',
+    'uploads',
+    'idempotency_keys',
+    'payment_checkouts',
+    'payment_events',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) counts[table] = await countRows(t, table);

@@ -153,6 +153,7 @@ describe('the server process', () => {
       `${DEMO.user.account} / ${DEMO.user.password}`,
       DEMO.user.invitationCode,
       `${DEMO.operator.account} / ${DEMO.operator.password}`,
+      'WARNING: PAYMENT_WEBHOOK_SECRET is not set',
     ]) {
       expect(banner).toContain(text);
     }

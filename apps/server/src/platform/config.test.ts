@@ -1,7 +1,7 @@
 /** Configuration: defaults, overrides, and one clear line naming each bad variable. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, DEV_WEBHOOK_SECRET, loadConfig, REPO_ROOT } from './config.ts';
 
 const failure = (env: Record<string, string>): string => {
   try {
@@ -96,5 +96,52 @@ describe('loadConfig', () => {
     expect(text).toContain('PORT must be an integer 1-65535 (got "0")');
     expect(text).toContain('LOG_LEVEL must be one of');
     expect(text).not.toContain('\n');
+  });
+
+  it('has the money limits of DESIGN §8 by default, and the public dev webhook secret flagged', () => {
+    expect(loadConfig({}, '/srv').funding).toEqual({
+      minDepositCents: 1000,
+      maxDepositCents: 100_000_000,
+      minWithdrawalCents: 2000,
+      maxWithdrawalCents: 5_000_000,
+      withdrawalsPerDay: 5,
+      turnoverMultiplier: 1,
+      paymentPasswordFailuresBeforeLock: 5,
+      paymentPasswordLockSeconds: 900,
+      webhookSecret: DEV_WEBHOOK_SECRET,
+      webhookSecretIsDefault: true,
+      webhookToleranceSeconds: 300,
+    });
+    const custom = loadConfig(
+      { TURNOVER_MULTIPLIER: '0', PAYMENT_WEBHOOK_SECRET: 's'.repeat(32), MIN_DEPOSIT_CENTS: '500' },
+      '/srv',
+    ).funding;
+    expect(custom).toMatchObject({
+      turnoverMultiplier: 0,
+      webhookSecret: 's'.repeat(32),
+      webhookSecretIsDefault: false,
+      minDepositCents: 500,
+    });
+  });
+
+  it.each([
+    [
+      { TURNOVER_MULTIPLIER: '-1' },
+      'TURNOVER_MULTIPLIER must be a number 0-100 (0 disables the turnover requirement) (got "-1")',
+    ],
+    [{ WITHDRAWALS_PER_DAY: '0' }, 'WITHDRAWALS_PER_DAY must be an integer 1-100000 (got "0")'],
+    [{ MIN_DEPOSIT_CENTS: '10.5' }, 'MIN_DEPOSIT_CENTS must be an integer 1-9007199254740991 (got "10.5")'],
+    [
+      { MIN_WITHDRAWAL_CENTS: '9000', MAX_WITHDRAWAL_CENTS: '8000' },
+      'MIN_WITHDRAWAL_CENTS must not exceed MAX_WITHDRAWAL_CENTS (got 9000 > 8000)',
+    ],
+  ])('refuses a bad money setting in one line: %o', (env, message) => {
+    const text = failure(env);
+    expect(text).toBe(`Invalid configuration: ${message}`);
+  });
+
+  it('never echoes a webhook secret it refuses', () => {
+    const text = failure({ PAYMENT_WEBHOOK_SECRET: 'short' });
+    expect(text).toBe('Invalid configuration: PAYMENT_WEBHOOK_SECRET must be at least 16 characters');
   });
 });

@@ -6,10 +6,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
   CAPTCHA_TTL_SECONDS,
+  DEFAULT_TURNOVER_MULTIPLIER,
   LOGIN_FAILURE_WINDOW_SECONDS,
   LOGIN_FAILURES_BEFORE_LOCK,
   LOGIN_LOCK_SECONDS,
+  MAX_DEPOSIT_CENTS,
+  MAX_WITHDRAWAL_CENTS,
+  MIN_DEPOSIT_CENTS,
+  MIN_WITHDRAWAL_CENTS,
+  PAYMENT_PASSWORD_FAILURES_BEFORE_LOCK,
+  PAYMENT_PASSWORD_LOCK_SECONDS,
   SESSION_TTL_SECONDS,
+  WITHDRAWALS_PER_DAY,
 } from '@tradehall/domain';
 import { z } from 'zod';
 
@@ -55,7 +63,31 @@ export interface Config {
     loginFailureWindowSeconds: number;
     loginLockSeconds: number;
   };
+  funding: FundingConfig;
 }
+
+/** Money limits (DESIGN §8) and the card gateway's webhook secret. Amounts in cents. */
+export interface FundingConfig {
+  minDepositCents: number;
+  maxDepositCents: number;
+  minWithdrawalCents: number;
+  maxWithdrawalCents: number;
+  withdrawalsPerDay: number;
+  /** Stakes owed per deposited cent before it can be withdrawn; 0 disables the requirement. */
+  turnoverMultiplier: number;
+  paymentPasswordFailuresBeforeLock: number;
+  paymentPasswordLockSeconds: number;
+  webhookSecret: string;
+  /** True when PAYMENT_WEBHOOK_SECRET is unset and the published development secret is in use. */
+  webhookSecretIsDefault: boolean;
+  webhookToleranceSeconds: number;
+}
+
+/**
+ * The webhook secret used when PAYMENT_WEBHOOK_SECRET is unset. It is public (it is in this file), so
+ * the start banner warns whenever it is in use; it only protects the built-in sandbox gateway.
+ */
+export const DEV_WEBHOOK_SECRET = 'tradehall-sandbox-webhook-secret-dev-only';
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -70,6 +102,9 @@ const int = (min: number, max: number, fallback: number) =>
     .min(min, { message: `must be an integer ${min}-${max}` })
     .max(max, { message: `must be an integer ${min}-${max}` })
     .default(fallback);
+
+/** Amounts in cents: at most 2^53 - 1, where integer arithmetic in a JS number stays exact. */
+const MAX_CENTS = Number.MAX_SAFE_INTEGER;
 
 const bool = (fallback: boolean) =>
   z
@@ -118,10 +153,34 @@ const envSchema = z.object({
   LOGIN_FAILURES_BEFORE_LOCK: int(1, 1000, LOGIN_FAILURES_BEFORE_LOCK),
   LOGIN_FAILURE_WINDOW_SECONDS: int(1, 24 * 3600, LOGIN_FAILURE_WINDOW_SECONDS),
   LOGIN_LOCK_SECONDS: int(1, 24 * 3600, LOGIN_LOCK_SECONDS),
+  MIN_DEPOSIT_CENTS: int(1, MAX_CENTS, MIN_DEPOSIT_CENTS),
+  MAX_DEPOSIT_CENTS: int(1, MAX_CENTS, MAX_DEPOSIT_CENTS),
+  MIN_WITHDRAWAL_CENTS: int(1, MAX_CENTS, MIN_WITHDRAWAL_CENTS),
+  MAX_WITHDRAWAL_CENTS: int(1, MAX_CENTS, MAX_WITHDRAWAL_CENTS),
+  WITHDRAWALS_PER_DAY: int(1, 100_000, WITHDRAWALS_PER_DAY),
+  TURNOVER_MULTIPLIER: z.coerce
+    .number({ message: 'must be a number 0-100 (0 disables the turnover requirement)' })
+    .min(0, { message: 'must be a number 0-100 (0 disables the turnover requirement)' })
+    .max(100, { message: 'must be a number 0-100 (0 disables the turnover requirement)' })
+    .default(DEFAULT_TURNOVER_MULTIPLIER),
+  PAYMENT_PASSWORD_FAILURES_BEFORE_LOCK: int(1, 1000, PAYMENT_PASSWORD_FAILURES_BEFORE_LOCK),
+  PAYMENT_PASSWORD_LOCK_SECONDS: int(1, 24 * 3600, PAYMENT_PASSWORD_LOCK_SECONDS),
+  PAYMENT_WEBHOOK_SECRET: z
+    .string()
+    .min(16, { message: 'must be at least 16 characters' })
+    .max(512, { message: 'must be at most 512 characters' })
+    .optional(),
+  PAYMENT_WEBHOOK_TOLERANCE_SECONDS: int(1, 24 * 3600, 300),
 });
 
+/** Pairs of limits where the first may not exceed the second: [minimum, maximum]. */
+const ORDERED_LIMITS = [
+  ['MIN_DEPOSIT_CENTS', 'MAX_DEPOSIT_CENTS'],
+  ['MIN_WITHDRAWAL_CENTS', 'MAX_WITHDRAWAL_CENTS'],
+] as const;
+
 /** Variables whose value may hold a password: named in an error, never echoed. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL']);
+const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PAYMENT_WEBHOOK_SECRET']);
 
 /**
  * Validates the environment. Empty strings count as unset (an `export X=` in a shell is not a value).
@@ -148,6 +207,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError(`Invalid configuration: ${problems.join('; ')}`);
   }
   const e = parsed.data;
+  const inverted = ORDERED_LIMITS.filter(([min, max]) => e[min] > e[max]).map(
+    ([min, max]) => `${min} must not exceed ${max} (got ${e[min]} > ${e[max]})`,
+  );
+  if (inverted.length > 0) throw new ConfigError(`Invalid configuration: ${inverted.join('; ')}`);
   return {
     port: e.PORT,
     host: e.HOST,
@@ -179,6 +242,19 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
       loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
       loginLockSeconds: e.LOGIN_LOCK_SECONDS,
+    },
+    funding: {
+      minDepositCents: e.MIN_DEPOSIT_CENTS,
+      maxDepositCents: e.MAX_DEPOSIT_CENTS,
+      minWithdrawalCents: e.MIN_WITHDRAWAL_CENTS,
+      maxWithdrawalCents: e.MAX_WITHDRAWAL_CENTS,
+      withdrawalsPerDay: e.WITHDRAWALS_PER_DAY,
+      turnoverMultiplier: e.TURNOVER_MULTIPLIER,
+      paymentPasswordFailuresBeforeLock: e.PAYMENT_PASSWORD_FAILURES_BEFORE_LOCK,
+      paymentPasswordLockSeconds: e.PAYMENT_PASSWORD_LOCK_SECONDS,
+      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
+      webhookSecretIsDefault: e.PAYMENT_WEBHOOK_SECRET === undefined,
+      webhookToleranceSeconds: e.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
     },
   };
 }

@@ -1,7 +1,9 @@
 /**
  * The error model (DESIGN §7): every failure leaves as `{ error: { code, message, details?,
- * retryAfterSeconds? } }` with the status its code defines in contracts and the message translated for
- * the request's language. Services throw AppError; anything else becomes INTERNAL without leaking.
+ * retryAfterSeconds?, params? } }` with the status its code defines in contracts and the message
+ * translated for the request's language (`{{name}}` placeholders filled from `params`, which are sent
+ * along so a client translating the code itself can fill them too). Services throw AppError; anything
+ * else becomes INTERNAL without leaking.
  */
 import { type ErrorBody, type ErrorCode, errorMessageKey, httpStatusOf } from '@tradehall/contracts';
 import type { Locale } from '@tradehall/domain';
@@ -20,14 +22,22 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetailKey[] | undefined;
   readonly retryAfterSeconds: number | undefined;
+  /** Values for the message's placeholders, already formatted (money as "$10.00"). */
+  readonly params: Record<string, string> | undefined;
 
   constructor(
     code: ErrorCode,
-    options: { details?: ErrorDetailKey[]; retryAfterSeconds?: number; cause?: unknown } = {},
+    options: {
+      details?: ErrorDetailKey[];
+      retryAfterSeconds?: number;
+      params?: Record<string, string>;
+      cause?: unknown;
+    } = {},
   ) {
     super(code, options.cause === undefined ? undefined : { cause: options.cause });
     this.code = code;
     this.details = options.details;
+    this.params = options.params;
     this.retryAfterSeconds =
       options.retryAfterSeconds === undefined ? undefined : Math.max(1, Math.ceil(options.retryAfterSeconds));
   }
@@ -46,13 +56,14 @@ export function renderError(error: AppError, locale: Locale): ErrorBody {
   const message =
     error.code === 'VALIDATION_FAILED' && details?.[0]
       ? details[0].message
-      : translate(locale, errorMessageKey(error.code));
+      : translate(locale, errorMessageKey(error.code), error.params);
   return {
     error: {
       code: error.code,
       message,
       ...(details && details.length > 0 ? { details } : {}),
       ...(error.retryAfterSeconds === undefined ? {} : { retryAfterSeconds: error.retryAfterSeconds }),
+      ...(error.params === undefined ? {} : { params: error.params }),
     },
   };
 }

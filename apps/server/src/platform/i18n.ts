@@ -11,6 +11,6 @@ export function requestLocale(request: FastifyRequest): Locale {
   return resolveLocale(Array.isArray(header) ? header.join(',') : header);
 }
 
-export function translate(locale: Locale, key: string): string {
-  return translateShared(locale, key);
+export function translate(locale: Locale, key: string, params?: Record<string, string>): string {
+  return translateShared(locale, key, params);
 }

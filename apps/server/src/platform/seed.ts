@@ -4,6 +4,7 @@
  * written when its table is empty, so running it again changes nothing.
  */
 import type { Kysely } from 'kysely';
+import { insertUserCashAccount } from '../modules/ledger/ledger.repository.ts';
 import type { Clock } from './clock.ts';
 import type { DB } from './db/schema.ts';
 import type { PasswordHasher } from './password-hasher.ts';
@@ -43,22 +44,28 @@ export async function seedDemoData(
 
   const users = await db.selectFrom('users').select('id').limit(1).execute();
   if (users.length === 0) {
-    await db
-      .insertInto('users')
-      .values({
-        username: DEMO.user.account,
-        password_hash: await hasher.hash(DEMO.user.password),
-        payment_password_hash: null,
-        nickname: DEMO.user.nickname,
-        real_name: null,
-        email: null,
-        invitation_code: DEMO.user.invitationCode,
-        inviter_id: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .onConflict((conflict) => conflict.doNothing())
-      .execute();
+    const passwordHash = await hasher.hash(DEMO.user.password);
+    // The user and their ledger cash account, together (as at registration).
+    await db.transaction().execute(async (trx) => {
+      const inserted = await trx
+        .insertInto('users')
+        .values({
+          username: DEMO.user.account,
+          password_hash: passwordHash,
+          payment_password_hash: null,
+          nickname: DEMO.user.nickname,
+          real_name: null,
+          email: null,
+          invitation_code: DEMO.user.invitationCode,
+          inviter_id: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) await insertUserCashAccount(trx, inserted.id);
+    });
     result.user = true;
   }
   return result;

@@ -1,6 +1,7 @@
 /** The users table: the only place with SQL about accounts. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, NewUser, UserRow } from '../../platform/db/schema.ts';
+import { insertUserCashAccount } from '../ledger/ledger.repository.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -43,8 +44,24 @@ export class AccountsRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
+  /** The user and their ledger cash account, together or not at all. */
   insert(user: NewUser): Promise<UserRow> {
-    return this.db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    return this.db.transaction().execute(async (trx) => {
+      const row = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+      await insertUserCashAccount(trx, row.id);
+      return row;
+    });
+  }
+
+  /** Sets the real name only if none is set yet; undefined when one already was. */
+  setRealNameOnce(id: string, realName: string, now: Date): Promise<UserRow | undefined> {
+    return this.db
+      .updateTable('users')
+      .set({ real_name: realName, updated_at: now })
+      .where('id', '=', id)
+      .where('real_name', 'is', null)
+      .returningAll()
+      .executeTakeFirst();
   }
 
   updateProfile(

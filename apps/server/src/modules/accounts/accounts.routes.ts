@@ -1,10 +1,11 @@
-/** /me: profile, login password, payment password. */
+/** /me: profile, real name, login password, payment password. */
 import {
   changePasswordRequestSchema,
   meResponseSchema,
   okResponseSchema,
   patchMeRequestSchema,
   paymentPasswordRequestSchema,
+  setRealNameRequestSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http.ts';
@@ -51,6 +52,21 @@ export function accountsRoutes(deps: {
         },
       },
       async (request) => accounts.update(requireUser(request), request.body),
+    );
+
+    app.put(
+      '/me/real-name',
+      {
+        onRequest: userGuard,
+        schema: {
+          tags,
+          security,
+          summary: 'Set my real name, once (bank cards must be in this name)',
+          body: setRealNameRequestSchema,
+          response: { 200: meResponseSchema, ...errorResponses },
+        },
+      },
+      async (request) => accounts.setRealName(requireUser(request), request.body.realName),
     );
 
     app.post(

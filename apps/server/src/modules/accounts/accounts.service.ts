@@ -1,6 +1,6 @@
 /**
- * My account: profile, login password and payment password. Balance figures are 0 until the ledger
- * exists (a later issue) — that is the truth today, not a placeholder number.
+ * My account: profile, real name, login password and payment password. The money figures (balance,
+ * withdrawable, unprocessed items) come from the ledger through a MoneySummary source.
  */
 import type {
   ChangePasswordRequest,
@@ -14,6 +14,7 @@ import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
+import type { MoneySummary } from '../assets/assets.service.ts';
 import type { SessionsService, UserAuth } from '../auth/sessions.service.ts';
 import { type AccountsRepository, USERS_EMAIL_KEY } from './accounts.repository.ts';
 
@@ -23,10 +24,21 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
+    private readonly money: { summary(userId: string): Promise<MoneySummary> },
   ) {}
 
   async me(auth: UserAuth): Promise<MeResponse> {
-    return toMe(await this.load(auth));
+    return this.view(await this.load(auth));
+  }
+
+  /** The real name is set once (bank cards must be in the holder's name) and never changed by the user. */
+  async setRealName(auth: UserAuth, realName: string): Promise<MeResponse> {
+    const row = await this.accounts.setRealNameOnce(auth.userId, realName, this.clock.now());
+    if (!row) {
+      await this.load(auth);
+      throw new AppError('REAL_NAME_ALREADY_SET');
+    }
+    return this.view(row);
   }
 
   async update(auth: UserAuth, changes: PatchMeRequest): Promise<MeResponse> {
@@ -42,7 +54,7 @@ export class AccountsService {
     try {
       const row = await this.accounts.updateProfile(auth.userId, next, this.clock.now());
       if (!row) throw new AppError('UNAUTHENTICATED');
-      return toMe(row);
+      return this.view(row);
     } catch (error) {
       if (isUniqueViolation(error, USERS_EMAIL_KEY)) throw new AppError('EMAIL_TAKEN');
       throw error;
@@ -79,6 +91,10 @@ export class AccountsService {
     await this.accounts.setPaymentPasswordHash(user.id, hash, this.clock.now());
   }
 
+  private async view(user: UserRow): Promise<MeResponse> {
+    return toMe(user, await this.money.summary(user.id));
+  }
+
   private async load(auth: UserAuth): Promise<UserRow> {
     const user = await this.accounts.findById(auth.userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
@@ -86,7 +102,7 @@ export class AccountsService {
   }
 }
 
-function toMe(user: UserRow): MeResponse {
+function toMe(user: UserRow, money: MoneySummary): MeResponse {
   return {
     id: user.id,
     account: user.username,
@@ -96,9 +112,9 @@ function toMe(user: UserRow): MeResponse {
     creditScore: user.credit_score,
     invitationCode: user.invitation_code,
     currency: CURRENCY_CODE,
-    balance: 0,
-    withdrawable: 0,
-    unprocessedCount: 0,
+    balance: money.balance,
+    withdrawable: money.withdrawable,
+    unprocessedCount: money.unprocessedCount,
     hasPaymentPassword: user.payment_password_hash !== null,
     createdAt: toUnixSeconds(user.created_at),
   };

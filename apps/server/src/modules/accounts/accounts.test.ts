@@ -44,7 +44,7 @@ describe.each(DRIVERS)('accounts on %s', (driver) => {
   };
 
   describe('GET /me', () => {
-    it('describes the account, with zero balances until the ledger exists', async () => {
+    it('describes the account; a new account has no money and nothing pending', async () => {
       const email = `${uniqueAccount('me')}@example.com`;
       const { account, user, token } = await newUser('me', email);
       const response = await call<Me>(t, 'GET', '/me', { token });

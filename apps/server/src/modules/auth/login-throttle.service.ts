@@ -3,6 +3,8 @@
  * login for the lock period. Counted per normalised name whether or not the account exists, so a lock
  * (or its absence) reveals nothing about which names are registered.
  */
+
+import type { ErrorCode } from '@tradehall/contracts';
 import { addSeconds, type Clock } from '../../platform/clock.ts';
 import type { LoginScope } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,6 +14,8 @@ export interface LoginThrottlePolicy {
   failuresBeforeLock: number;
   windowSeconds: number;
   lockSeconds: number;
+  /** What a locked attempt is refused with: LOGIN_LOCKED unless told otherwise (payment passwords). */
+  lockedCode?: ErrorCode;
 }
 
 export class LoginThrottleService {
@@ -21,12 +25,14 @@ export class LoginThrottleService {
     private readonly policy: LoginThrottlePolicy,
   ) {}
 
-  /** Throws LOGIN_LOCKED (with the seconds left) while the name is locked. */
+  /** Throws LOGIN_LOCKED (or the policy's lockedCode), with the seconds left, while the name is locked. */
   async assertNotLocked(scope: LoginScope, accountKey: string): Promise<void> {
     const row = await this.repository.find(scope, accountKey);
     const now = this.clock.now().getTime();
     if (row?.locked_until && row.locked_until.getTime() > now) {
-      throw new AppError('LOGIN_LOCKED', { retryAfterSeconds: (row.locked_until.getTime() - now) / 1000 });
+      throw new AppError(this.policy.lockedCode ?? 'LOGIN_LOCKED', {
+        retryAfterSeconds: (row.locked_until.getTime() - now) / 1000,
+      });
     }
   }
 

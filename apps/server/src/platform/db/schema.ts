@@ -67,7 +67,8 @@ export interface CaptchasTable {
   used_at: Timestamp | null;
 }
 
-export type LoginScope = 'user' | 'operator';
+/** `payment_password` counts wrong payment passwords per user id (the withdrawal lock). */
+export type LoginScope = 'user' | 'operator' | 'payment_password';
 
 export interface LoginThrottlesTable {
   scope: LoginScope;
@@ -92,6 +93,151 @@ export interface PasswordResetRequestsTable {
   requested_at: Timestamp;
 }
 
+/**
+ * A bigint column. node-postgres reads int8 as a string and PGlite as a number (a bigint beyond 2^53),
+ * so reads go through toCents() (db/cents.ts), which accepts all three and refuses anything inexact.
+ */
+type Int8 = ColumnType<string | number | bigint, number | undefined, number>;
+
+export type LedgerAccountKind =
+  | 'user_cash'
+  | 'house'
+  | 'deposits_clearing'
+  | 'withdrawals_clearing'
+  | 'external';
+
+export interface LedgerAccountsTable {
+  id: Generated<string>;
+  kind: LedgerAccountKind;
+  user_id: string | null;
+  balance: Int8;
+  created_at: CreatedAt;
+}
+
+export interface LedgerTransfersTable {
+  id: ColumnType<string | number, never, never>;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: Int8;
+  code: string;
+  ref_type: string;
+  ref_id: string;
+  idempotency_key: string;
+  created_at: CreatedAt;
+}
+
+export type DepositMethodColumn = 'offline' | 'crypto' | 'card';
+export type DepositStatusColumn = 'pending' | 'approved' | 'rejected';
+export type WithdrawalStatusColumn = 'pending' | 'paid' | 'rejected';
+export type WalletTypeColumn = 'USDT-TRC20' | 'USDT-ERC20';
+export type DestinationTypeColumn = 'bank_card' | 'wallet';
+
+export interface UploadsTable {
+  id: Generated<string>;
+  user_id: string;
+  content_type: string;
+  size: number;
+  content: Uint8Array;
+  created_at: CreatedAt;
+}
+
+export interface DepositsTable {
+  id: string;
+  reference: string;
+  user_id: string;
+  method: DepositMethodColumn;
+  amount: Int8;
+  status: Generated<DepositStatusColumn>;
+  depositor_name: string | null;
+  network: WalletTypeColumn | null;
+  tx_hash: string | null;
+  receipt_upload_id: string | null;
+  checkout_id: string | null;
+  checkout_url: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  created_at: CreatedAt;
+  decided_at: Timestamp | null;
+}
+
+export interface BankCardsTable {
+  id: Generated<string>;
+  user_id: string;
+  bank_name: string;
+  account_number: string;
+  payee: string;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface WalletsTable {
+  id: Generated<string>;
+  user_id: string;
+  type: WalletTypeColumn;
+  address: string;
+  created_at: CreatedAt;
+  deleted_at: Timestamp | null;
+}
+
+export interface WithdrawalsTable {
+  id: string;
+  reference: string;
+  user_id: string;
+  amount: Int8;
+  status: Generated<WithdrawalStatusColumn>;
+  destination_type: DestinationTypeColumn;
+  destination_id: string;
+  destination_label: string;
+  destination_detail: string;
+  payment_reference: string | null;
+  reject_reason: string | null;
+  decided_by: string | null;
+  created_at: CreatedAt;
+  decided_at: Timestamp | null;
+}
+
+export type CheckoutStatusColumn = 'open' | 'paid' | 'failed' | 'cancelled';
+
+export interface PaymentCheckoutsTable {
+  id: string;
+  provider: string;
+  merchant: string;
+  order_reference: string;
+  amount: Int8;
+  currency: string;
+  status: Generated<CheckoutStatusColumn>;
+  return_url: string;
+  created_at: CreatedAt;
+  completed_at: Timestamp | null;
+  delivered_at: Timestamp | null;
+}
+
+export interface PaymentEventsTable {
+  event_id: string;
+  provider: string;
+  type: string;
+  checkout_id: string;
+  amount: Int8;
+  outcome: string;
+  received_at: CreatedAt;
+}
+
+export interface IdempotencyKeysTable {
+  user_id: string;
+  key: string;
+  operation: string;
+  request_hash: string;
+  status_code: number | null;
+  response: ColumnType<unknown, string | null, string>;
+  created_at: CreatedAt;
+}
+
+export interface FundingSettingsTable {
+  id: number;
+  settings: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -101,6 +247,17 @@ export interface DB {
   login_throttles: LoginThrottlesTable;
   password_reset_codes: PasswordResetCodesTable;
   password_reset_requests: PasswordResetRequestsTable;
+  ledger_accounts: LedgerAccountsTable;
+  ledger_transfers: LedgerTransfersTable;
+  uploads: UploadsTable;
+  deposits: DepositsTable;
+  bank_cards: BankCardsTable;
+  wallets: WalletsTable;
+  withdrawals: WithdrawalsTable;
+  payment_checkouts: PaymentCheckoutsTable;
+  payment_events: PaymentEventsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  funding_settings: FundingSettingsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -108,3 +265,11 @@ export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
 export type OperatorSessionRow = Selectable<OperatorSessionsTable>;
+export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
+export type LedgerTransferRow = Selectable<LedgerTransfersTable>;
+export type DepositRow = Selectable<DepositsTable>;
+export type WithdrawalRow = Selectable<WithdrawalsTable>;
+export type BankCardRow = Selectable<BankCardsTable>;
+export type WalletRow = Selectable<WalletsTable>;
+export type UploadRow = Selectable<UploadsTable>;
+export type PaymentCheckoutRow = Selectable<PaymentCheckoutsTable>;

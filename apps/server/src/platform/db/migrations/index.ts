@@ -4,7 +4,9 @@
  */
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
+import * as money from './0002-money.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-money': money,
 };

@@ -1,0 +1,65 @@
+/**
+ * The assets page and the money figures of My account, read from one consistent snapshot: the
+ * materialised balance, what of it is withdrawable, what pending withdrawals hold, totals in and out,
+ * and how many deposits and withdrawals are still waiting for an operator.
+ */
+import type { AssetsResponse } from '@tradehall/contracts';
+import { CURRENCY_CODE, withdrawableAmount } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
+import type { FundingConfig } from '../../platform/config.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { DepositsRepository } from '../deposits/deposits.repository.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository.ts';
+
+export interface MoneySummary {
+  balance: number;
+  withdrawable: number;
+  /** Pending deposits plus pending withdrawals. */
+  unprocessedCount: number;
+}
+
+export class AssetsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly ledger: LedgerService,
+    private readonly deposits: DepositsRepository,
+    private readonly withdrawals: WithdrawalsRepository,
+    private readonly limits: Pick<FundingConfig, 'turnoverMultiplier'>,
+  ) {}
+
+  assets(userId: string): Promise<AssetsResponse> {
+    return this.db
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const account = await this.ledger.userAccount(trx, userId);
+        const turnover = await this.ledger.turnoverTotals(trx, account.id);
+        const deposits = await this.deposits.summary(trx, userId);
+        const withdrawals = await this.withdrawals.summary(trx, userId);
+        return {
+          currency: CURRENCY_CODE,
+          balance: account.balance,
+          withdrawable: withdrawableAmount({
+            balance: account.balance,
+            ...turnover,
+            turnoverMultiplier: this.limits.turnoverMultiplier,
+          }),
+          held: withdrawals.heldTotal,
+          totalDeposited: deposits.approvedTotal,
+          totalWithdrawn: withdrawals.paidTotal,
+          pendingDeposits: deposits.pending,
+          pendingWithdrawals: withdrawals.pending,
+        };
+      });
+  }
+
+  async summary(userId: string): Promise<MoneySummary> {
+    const assets = await this.assets(userId);
+    return {
+      balance: assets.balance,
+      withdrawable: assets.withdrawable,
+      unprocessedCount: assets.pendingDeposits + assets.pendingWithdrawals,
+    };
+  }
+}

@@ -1,0 +1,284 @@
+/**
+ * Deposits: a user asks to top up by one of three methods; the request is pending until an operator (or,
+ * for card payments, the gateway's webhook) approves or rejects it. Approval credits the user's cash
+ * from deposits_clearing exactly once: the pending -> approved update and the ledger transfer (key
+ * `deposit:<id>`) commit together or not at all, and only the caller whose update changed the row
+ * transfers.
+ */
+import type { adminDepositSchema, CreateDepositRequest, DepositView, PageQuery } from '@tradehall/contracts';
+import { CURRENCY_CODE, checkAmountRange, formatMoney } from '@tradehall/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { FundingConfig } from '../../platform/config.ts';
+import { toCents } from '../../platform/db/cents.ts';
+import { isUniqueViolation } from '../../platform/db/database.ts';
+import type { DB, DepositMethodColumn, DepositRow, DepositStatusColumn } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { newReference } from '../../platform/references.ts';
+import type { FundingSettingsService } from '../funding-settings/funding-settings.service.ts';
+import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { PaymentEventsRepository } from '../payments/payment-events.repository.ts';
+import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider.ts';
+import type { UploadsRepository } from '../uploads/uploads.repository.ts';
+import { uploadUrl } from '../uploads/uploads.service.ts';
+import {
+  type AdminDepositRow,
+  DEPOSITS_TX_HASH_KEY,
+  type DepositsRepository,
+} from './deposits.repository.ts';
+
+export type AdminDepositView = z.infer<typeof adminDepositSchema>;
+
+/** Where the gateway's page sends the user back: the card top-up page, told which deposit it was. */
+export function cardReturnUrl(depositId: string): string {
+  return `/#/pages/recharge/chongzhi?deposit=${depositId}`;
+}
+
+/** What the webhook did with an event (stored with it, and answered to the gateway). */
+export type PaymentEventOutcome = 'approved' | 'rejected' | 'already_decided' | 'amount_mismatch';
+
+type Verdict = 'approve' | 'reject';
+
+export class DepositsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly repository: DepositsRepository,
+    private readonly uploads: UploadsRepository,
+    private readonly paymentEvents: PaymentEventsRepository,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+    private readonly fundingSettings: FundingSettingsService,
+    private readonly cardProvider: PaymentProvider,
+    private readonly limits: FundingConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: string, input: CreateDepositRequest): Promise<Replayable<DepositView>> {
+    const range = checkAmountRange(input.amount, this.limits.minDepositCents, this.limits.maxDepositCents);
+    if (!range.ok) {
+      throw new AppError(
+        range.reason === 'below_minimum' ? 'DEPOSIT_BELOW_MINIMUM' : 'DEPOSIT_ABOVE_MAXIMUM',
+        {
+          params: { amount: formatMoney(range.limit) },
+        },
+      );
+    }
+    const { idempotencyKey, ...request } = input;
+    const operation = { userId, key: idempotencyKey, operation: 'deposit.create', request };
+    const settings = await this.fundingSettings.settings();
+    const id = newId();
+    const reference = newReference('D');
+    let checkout: { checkoutId: string; checkoutUrl: string } | null = null;
+
+    if (
+      input.method === 'crypto' &&
+      !settings.cryptoNetworks.some((entry) => entry.network === input.network)
+    ) {
+      throw new AppError('VALIDATION_FAILED', {
+        details: [{ path: 'network', key: 'validation.networkRequired' }],
+      });
+    }
+    if (input.method === 'card') {
+      if (!settings.cardPaymentEnabled) throw new AppError('CARD_PAYMENT_UNAVAILABLE');
+      // A checkout is opened at the gateway before our transaction (it is not ours to roll back), so a
+      // plain retry is answered from the stored response first and opens nothing.
+      const stored = await this.idempotency.lookup<DepositView>(operation);
+      if (stored) return stored;
+      checkout = await this.cardProvider.createCheckout({
+        orderId: id,
+        orderReference: reference,
+        amount: input.amount,
+        currency: CURRENCY_CODE,
+        returnUrl: cardReturnUrl(id),
+      });
+    }
+
+    try {
+      return await this.idempotency.run(operation, 201, async (trx) => {
+        if (input.method === 'offline' && input.receiptUploadId) {
+          // Someone else's upload is as good as no upload at all: NOT_FOUND, nothing written.
+          if (!(await this.uploads.isOwnedBy(trx, input.receiptUploadId, userId)))
+            throw new AppError('NOT_FOUND');
+        }
+        const txHash = input.method === 'crypto' ? input.txHash.trim() : null;
+        if (txHash && (await this.repository.txHashUsed(trx, txHash))) throw new AppError('TX_HASH_USED');
+        const row = await this.repository.insert(trx, {
+          id,
+          reference,
+          userId,
+          method: input.method,
+          amount: input.amount,
+          depositorName: input.method === 'offline' ? input.depositorName : null,
+          network: input.method === 'crypto' ? input.network : null,
+          txHash,
+          receiptUploadId: input.method === 'offline' ? (input.receiptUploadId ?? null) : null,
+          checkoutId: checkout?.checkoutId ?? null,
+          checkoutUrl: checkout?.checkoutUrl ?? null,
+          at: this.clock.now(),
+        });
+        return toDepositView(row);
+      });
+    } catch (error) {
+      // Two different requests racing with the same hash: the index decides, the loser hears why.
+      if (isUniqueViolation(error, DEPOSITS_TX_HASH_KEY)) throw new AppError('TX_HASH_USED');
+      throw error;
+    }
+  }
+
+  async list(userId: string, query: PageQuery): Promise<Page<DepositView>> {
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    return toPage(rows, limit, toDepositView);
+  }
+
+  /** One of my deposits (the card return page polls it); anyone else's is NOT_FOUND. */
+  async get(userId: string, id: string): Promise<DepositView> {
+    const row = await this.repository.findById(this.db, id);
+    if (!row || row.user_id !== userId) throw new AppError('NOT_FOUND');
+    return toDepositView(row);
+  }
+
+  async adminList(query: {
+    status?: DepositStatusColumn | undefined;
+    method?: DepositMethodColumn | undefined;
+    cursor?: string | undefined;
+    limit?: number | undefined;
+  }): Promise<Page<AdminDepositView>> {
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listAll(
+      { status: query.status, method: query.method },
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
+    return toPage(rows, limit, toAdminDepositView);
+  }
+
+  async adminGet(id: string): Promise<AdminDepositView> {
+    const row = await this.repository.findAdmin(this.db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toAdminDepositView(row);
+  }
+
+  /** Credits the user once; approving an approved deposit again answers its view unchanged. */
+  approve(operatorId: string, id: string): Promise<AdminDepositView> {
+    return this.operatorDecision(id, 'approve', `operator:${operatorId}`, null);
+  }
+
+  /** Rejects without moving money; rejecting a rejected deposit again answers its view unchanged. */
+  reject(operatorId: string, id: string, reason: string): Promise<AdminDepositView> {
+    return this.operatorDecision(id, 'reject', `operator:${operatorId}`, reason);
+  }
+
+  /**
+   * A verified gateway event. Recorded once by event id (a replay is refused and changes nothing); an
+   * amount or currency other than the deposit's is recorded and refused; otherwise the deposit is
+   * approved or rejected through the same path as an operator's decision.
+   */
+  async handlePaymentEvent(provider: string, event: PaymentEvent): Promise<PaymentEventOutcome> {
+    const outcome = await this.db.transaction().execute(async (trx) => {
+      const fresh = await this.paymentEvents.record(trx, provider, event, this.clock.now());
+      if (!fresh) return 'replayed' as const;
+      const deposit = await this.repository.findByCheckoutForUpdate(trx, event.checkoutId);
+      // Unknown checkout: nothing recorded (rolled back), so a corrected delivery is not a "replay".
+      if (!deposit) throw new AppError('NOT_FOUND');
+      let result: PaymentEventOutcome;
+      if (toCents(deposit.amount) !== event.amount || event.currency !== CURRENCY_CODE) {
+        result = 'amount_mismatch';
+      } else {
+        const verdict: Verdict = event.type === 'payment.succeeded' ? 'approve' : 'reject';
+        const decided = await this.decide(
+          trx,
+          deposit.id,
+          verdict,
+          `gateway:${provider}`,
+          'Card payment failed',
+        );
+        result =
+          decided.kind === 'decided' ? (verdict === 'approve' ? 'approved' : 'rejected') : 'already_decided';
+      }
+      await this.paymentEvents.setOutcome(trx, event.eventId, result);
+      return result;
+    });
+    if (outcome === 'replayed') throw new AppError('WEBHOOK_REPLAYED');
+    if (outcome === 'amount_mismatch') throw new AppError('WEBHOOK_AMOUNT_MISMATCH');
+    return outcome;
+  }
+
+  private async operatorDecision(
+    id: string,
+    verdict: Verdict,
+    decidedBy: string,
+    reason: string | null,
+  ): Promise<AdminDepositView> {
+    return this.db.transaction().execute(async (trx) => {
+      const result = await this.decide(trx, id, verdict, decidedBy, reason);
+      if (result.kind === 'not_found') throw new AppError('NOT_FOUND');
+      if (result.kind === 'not_pending') throw new AppError('NOT_PENDING');
+      const row = await this.repository.findAdmin(trx, id);
+      if (!row) throw new AppError('NOT_FOUND');
+      return toAdminDepositView(row);
+    });
+  }
+
+  /** The one place a deposit is decided, in the caller's transaction. */
+  private async decide(
+    trx: Transaction<DB>,
+    id: string,
+    verdict: Verdict,
+    decidedBy: string,
+    reason: string | null,
+  ): Promise<{ kind: 'decided' | 'unchanged' | 'not_pending' | 'not_found' }> {
+    const at = this.clock.now();
+    const status = verdict === 'approve' ? 'approved' : 'rejected';
+    const row = await this.repository.decide(trx, id, {
+      status,
+      decidedBy,
+      reason: verdict === 'reject' ? reason : null,
+      at,
+    });
+    if (!row) {
+      const current = await this.repository.findById(trx, id);
+      if (!current) return { kind: 'not_found' };
+      return { kind: current.status === status ? 'unchanged' : 'not_pending' };
+    }
+    if (verdict === 'approve') {
+      await this.ledger.transfer(trx, {
+        from: { system: 'deposits_clearing' },
+        to: { userId: row.user_id },
+        amount: toCents(row.amount),
+        code: 'deposit',
+        refType: 'deposit',
+        refId: row.id,
+        idempotencyKey: `deposit:${row.id}`,
+        at,
+      });
+    }
+    return { kind: 'decided' };
+  }
+}
+
+export function toDepositView(row: DepositRow): DepositView {
+  return {
+    id: row.id,
+    reference: row.reference,
+    method: row.method,
+    amount: toCents(row.amount),
+    status: row.status,
+    depositorName: row.depositor_name,
+    network: row.network,
+    txHash: row.tx_hash,
+    receiptUrl: row.receipt_upload_id ? uploadUrl(row.receipt_upload_id) : null,
+    checkoutUrl: row.checkout_url,
+    rejectReason: row.reject_reason,
+    createdAt: toUnixSeconds(row.created_at),
+    decidedAt: row.decided_at ? toUnixSeconds(row.decided_at) : null,
+  };
+}
+
+function toAdminDepositView(row: AdminDepositRow): AdminDepositView {
+  return { ...toDepositView(row), userId: row.user_id, account: row.account };
+}

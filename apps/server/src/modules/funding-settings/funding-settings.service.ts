@@ -1,0 +1,75 @@
+/**
+ * Funding methods: what the top-up pages offer (receiving bank accounts, deposit addresses per network,
+ * whether card payment is on) from the operator's settings, plus the limits from configuration.
+ */
+import {
+  type FundingMethodsResponse,
+  type FundingSettings,
+  fundingSettingsSchema,
+} from '@tradehall/contracts';
+import { CURRENCY_CODE, checkWalletAddress, normalizeAccountNumber } from '@tradehall/domain';
+import type { Clock } from '../../platform/clock.ts';
+import type { FundingConfig } from '../../platform/config.ts';
+import { AppError, type ErrorDetailKey } from '../../platform/errors.ts';
+import type { Executor } from '../ledger/ledger.repository.ts';
+import type { FundingSettingsRepository } from './funding-settings.repository.ts';
+
+export class FundingSettingsService {
+  constructor(
+    private readonly repository: FundingSettingsRepository,
+    private readonly limits: FundingConfig,
+    private readonly cardProviderName: string,
+    private readonly clock: Clock,
+  ) {}
+
+  /** The stored settings; they were validated on the way in, and are parsed again on the way out. */
+  async settings(executor?: Executor): Promise<FundingSettings> {
+    return fundingSettingsSchema.parse(await this.repository.get(executor));
+  }
+
+  async methods(): Promise<FundingMethodsResponse> {
+    const settings = await this.settings();
+    return {
+      currency: CURRENCY_CODE,
+      bankAccounts: settings.bankAccounts,
+      cryptoNetworks: settings.cryptoNetworks,
+      cardPayment: { available: settings.cardPaymentEnabled, provider: this.cardProviderName },
+      minimumDeposit: this.limits.minDepositCents,
+      maximumDeposit: this.limits.maxDepositCents,
+      minimumWithdrawal: this.limits.minWithdrawalCents,
+      maximumWithdrawal: this.limits.maxWithdrawalCents,
+      withdrawalsPerDay: this.limits.withdrawalsPerDay,
+    };
+  }
+
+  /** Replaces the settings. Deposit addresses must be valid for their network; ids and networks unique. */
+  async update(input: FundingSettings): Promise<FundingSettings> {
+    const details: ErrorDetailKey[] = [];
+    const seenIds = new Set<string>();
+    input.bankAccounts.forEach((account, index) => {
+      if (seenIds.has(account.id))
+        details.push({ path: `bankAccounts.${index}.id`, key: 'validation.invalidValue' });
+      seenIds.add(account.id);
+    });
+    const seenNetworks = new Set<string>();
+    input.cryptoNetworks.forEach((entry, index) => {
+      const key = checkWalletAddress(entry.network, entry.address);
+      if (key) details.push({ path: `cryptoNetworks.${index}.address`, key });
+      if (seenNetworks.has(entry.network)) {
+        details.push({ path: `cryptoNetworks.${index}.network`, key: 'validation.invalidValue' });
+      }
+      seenNetworks.add(entry.network);
+    });
+    if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
+    const settings: FundingSettings = {
+      bankAccounts: input.bankAccounts.map((account) => ({
+        ...account,
+        accountNumber: normalizeAccountNumber(account.accountNumber),
+      })),
+      cryptoNetworks: input.cryptoNetworks.map((entry) => ({ ...entry, address: entry.address.trim() })),
+      cardPaymentEnabled: input.cardPaymentEnabled,
+    };
+    await this.repository.put(settings, this.clock.now());
+    return settings;
+  }
+}

@@ -1,0 +1,45 @@
+/** GET /transactions (the user's transaction records) and GET /admin/ledger/audit (the invariant). */
+import { ledgerAuditResponseSchema, pageQuerySchema, transactionPageSchema } from '@tradehall/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../platform/http.ts';
+import type { OperatorGuard } from '../admin-auth/admin-auth.guard.ts';
+import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
+import type { LedgerService } from './ledger.service.ts';
+
+export function ledgerRoutes(deps: {
+  ledger: LedgerService;
+  userGuard: UserGuard;
+  operatorGuard: OperatorGuard;
+}): FastifyPluginAsyncZod {
+  const { ledger, userGuard, operatorGuard } = deps;
+  return async (app) => {
+    app.get(
+      '/transactions',
+      {
+        onRequest: userGuard,
+        schema: {
+          tags: ['funding'],
+          security: [{ bearer: [] }],
+          summary: 'Every ledger transfer touching my balance, newest first, signed (+ in, - out)',
+          querystring: pageQuerySchema,
+          response: { 200: transactionPageSchema, ...errorResponses },
+        },
+      },
+      async (request) => ledger.transactions(requireUser(request).userId, request.query),
+    );
+
+    app.get(
+      '/admin/ledger/audit',
+      {
+        onRequest: operatorGuard,
+        schema: {
+          tags: ['admin'],
+          security: [{ operatorBearer: [] }],
+          summary: 'Check the ledger invariant: balances match transfers, sum to zero, none negative',
+          response: { 200: ledgerAuditResponseSchema, ...errorResponses },
+        },
+      },
+      async () => ledger.audit(),
+    );
+  };
+}

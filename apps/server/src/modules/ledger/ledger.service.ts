@@ -1,0 +1,154 @@
+/**
+ * The ledger (DESIGN §5): the only code that writes transfers. A transfer moves `amount` from its debit
+ * account to its credit account. In the caller's transaction it
+ *   1. inserts the transfer under its idempotency key — a repeat of the key is a no-op that returns the
+ *      first transfer (a concurrent repeat waits on the unique index, then sees it);
+ *   2. changes the user cash balance it touches by a conditional update: a debit only succeeds when the
+ *      balance covers it (INSUFFICIENT_FUNDS otherwise, and the caller's transaction rolls back), so a
+ *      balance never goes below zero and is never read-then-written.
+ * System accounts are never updated per operation: their balance is what their transfers sum to.
+ */
+import type { LedgerAuditResponse, TransactionView } from '@tradehall/contracts';
+import type { LedgerCode } from '@tradehall/domain';
+import type { Kysely, Transaction } from 'kysely';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import { toCents } from '../../platform/db/cents.ts';
+import type { DB, LedgerTransferRow } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { decodeCursor, type Page, pageSize, SERIAL_ID, toPage } from '../../platform/pagination.ts';
+import type { CashAccount, Executor, LedgerRepository, SystemAccountKind } from './ledger.repository.ts';
+import { auditLedger } from './ledger-audit.ts';
+
+/** Either side of a transfer: a user's cash account or one of the system accounts. */
+export type AccountRef = { userId: string } | { system: SystemAccountKind };
+
+export interface TransferRequest {
+  from: AccountRef;
+  to: AccountRef;
+  amount: number;
+  code: LedgerCode;
+  refType: string;
+  refId: string;
+  idempotencyKey: string;
+  at: Date;
+}
+
+export interface TransferResult {
+  id: string;
+  /** True when the key had been used already: nothing was written this time. */
+  replayed: boolean;
+}
+
+export class LedgerService {
+  #systemAccounts: Map<SystemAccountKind, string> | null = null;
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly repository: LedgerRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  audit(): Promise<LedgerAuditResponse> {
+    return auditLedger(this.db, this.clock.now());
+  }
+
+  async transfer(trx: Transaction<DB>, request: TransferRequest): Promise<TransferResult> {
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
+      throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
+    }
+    const debit = await this.resolve(trx, request.from);
+    const credit = await this.resolve(trx, request.to);
+    const inserted = await this.repository.insertTransfer(trx, {
+      debitAccountId: debit.id,
+      creditAccountId: credit.id,
+      amount: request.amount,
+      code: request.code,
+      refType: request.refType,
+      refId: request.refId,
+      idempotencyKey: request.idempotencyKey,
+      createdAt: request.at,
+    });
+    if (!inserted) {
+      const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
+      if (!existing) throw new Error(`transfer ${request.idempotencyKey} conflicted but cannot be found`);
+      // The same key must always mean the same movement; anything else is a bug in the caller.
+      if (
+        existing.debit_account_id !== debit.id ||
+        existing.credit_account_id !== credit.id ||
+        toCents(existing.amount) !== request.amount ||
+        existing.code !== request.code
+      ) {
+        throw new Error(`idempotency key ${request.idempotencyKey} reused for a different transfer`);
+      }
+      return { id: String(existing.id), replayed: true };
+    }
+    if (debit.userCash && !(await this.repository.debitUserCash(trx, debit.id, request.amount))) {
+      throw new AppError('INSUFFICIENT_FUNDS');
+    }
+    if (credit.userCash) await this.repository.creditUserCash(trx, credit.id, request.amount);
+    return { id: String(inserted.id), replayed: false };
+  }
+
+  /** The user's cash account, locked until the transaction ends (serialises their withdrawals). */
+  async lockUserAccount(trx: Transaction<DB>, userId: string): Promise<CashAccount> {
+    const account = await this.repository.lockUserAccount(trx, userId);
+    if (!account) throw new Error(`user ${userId} has no cash account`);
+    return account;
+  }
+
+  async userAccount(executor: Executor, userId: string): Promise<CashAccount> {
+    const account = await this.repository.userAccount(executor, userId);
+    if (!account) throw new Error(`user ${userId} has no cash account`);
+    return account;
+  }
+
+  /** What the withdrawable rule needs: everything deposited and everything staked by this account. */
+  async turnoverTotals(
+    executor: Executor,
+    accountId: string,
+  ): Promise<{ totalDeposited: number; totalStaked: number }> {
+    const [totalDeposited, totalStaked] = await Promise.all([
+      this.repository.sumByCode(executor, accountId, 'deposit', 'credit'),
+      this.repository.sumByCode(executor, accountId, 'stake', 'debit'),
+    ]);
+    return { totalDeposited, totalStaked };
+  }
+
+  /** Every transfer touching the user's cash, newest first, signed from the user's point of view. */
+  async transactions(
+    userId: string,
+    query: { cursor?: string | undefined; limit?: number | undefined },
+  ): Promise<Page<TransactionView>> {
+    const cursor = decodeCursor(query.cursor, SERIAL_ID);
+    const limit = pageSize(query.limit);
+    const account = await this.userAccount(this.db, userId);
+    const rows = await this.repository.listForAccount(this.db, account.id, cursor, limit);
+    return toPage(rows, limit, (row) => toTransactionView(row, account.id));
+  }
+
+  private async resolve(trx: Transaction<DB>, ref: AccountRef): Promise<{ id: string; userCash: boolean }> {
+    if ('userId' in ref) {
+      const account = await this.repository.userAccount(trx, ref.userId);
+      if (!account) throw new Error(`user ${ref.userId} has no cash account`);
+      return { id: account.id, userCash: true };
+    }
+    // System accounts exist from the migration on and never change: looked up once per process, inside
+    // the caller's transaction (a second connection here could wait on the first forever).
+    this.#systemAccounts ??= await this.repository.systemAccountIds(trx);
+    const id = this.#systemAccounts.get(ref.system);
+    if (!id) throw new Error(`system account ${ref.system} is missing`);
+    return { id, userCash: false };
+  }
+}
+
+function toTransactionView(row: LedgerTransferRow, accountId: string): TransactionView {
+  const amount = toCents(row.amount);
+  return {
+    id: String(row.id),
+    code: row.code as LedgerCode,
+    amount: row.credit_account_id === accountId ? amount : -amount,
+    refType: row.ref_type,
+    refId: row.ref_id,
+    createdAt: toUnixSeconds(row.created_at),
+  };
+}

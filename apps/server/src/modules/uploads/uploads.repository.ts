@@ -1,0 +1,42 @@
+/** Uploaded images, kept in the database so every node can serve them. */
+import type { Kysely } from 'kysely';
+import type { DB, UploadRow } from '../../platform/db/schema.ts';
+import type { Executor } from '../ledger/ledger.repository.ts';
+
+export class UploadsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async insert(upload: {
+    userId: string;
+    contentType: string;
+    content: Uint8Array;
+    at: Date;
+  }): Promise<string> {
+    const row = await this.db
+      .insertInto('uploads')
+      .values({
+        user_id: upload.userId,
+        content_type: upload.contentType,
+        size: upload.content.length,
+        content: upload.content,
+        created_at: upload.at,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  find(id: string): Promise<UploadRow | undefined> {
+    return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  async isOwnedBy(executor: Executor, id: string, userId: string): Promise<boolean> {
+    const row = await executor
+      .selectFrom('uploads')
+      .select('id')
+      .where('id', '=', id)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return row !== undefined;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * POST /uploads (also POST /api/common/upload, the spec's path) takes one image in the multipart field
+ * `file`; GET /uploads/:id serves it to its owner or an operator (bearer token of either).
+ */
+import multipart from '@fastify/multipart';
+import { uploadResponseSchema } from '@tradehall/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '../../platform/errors.ts';
+import { errorResponses } from '../../platform/http.ts';
+import { bearerToken } from '../../platform/tokens.ts';
+import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
+import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
+import type { SessionsService } from '../auth/sessions.service.ts';
+import { MAX_UPLOAD_BYTES, type UploadsService, type UploadViewer } from './uploads.service.ts';
+
+export interface UploadsRoutesDeps {
+  uploads: UploadsService;
+  userGuard: UserGuard;
+  sessions: SessionsService;
+  adminAuth: AdminAuthService;
+}
+
+/** Bytes on the wire (sent as a Buffer, never serialised); documented as a binary string. */
+const imageBytes = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
+
+const uploadSchema = {
+  tags: ['app'],
+  security: [{ bearer: [] }],
+  summary: 'Upload an image (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)',
+  consumes: ['multipart/form-data'],
+  response: { 201: uploadResponseSchema, ...errorResponses },
+};
+
+/** The upload routes under /api/v1. */
+export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await registerMultipart(app);
+    app.post('/uploads', { onRequest: deps.userGuard, schema: uploadSchema }, async (request, reply) => {
+      const body = await deps.uploads.store(requireUser(request).userId, await readImage(request));
+      return reply.status(201).send(body);
+    });
+
+    app.get(
+      '/uploads/:id',
+      {
+        schema: {
+          tags: ['app'],
+          security: [{ bearer: [] }, { operatorBearer: [] }],
+          summary: 'An uploaded image, for its owner or an operator',
+          params: z.strictObject({ id: z.uuid() }),
+          response: {
+            200: {
+              description: 'The image bytes',
+              content: {
+                'image/jpeg': { schema: imageBytes },
+                'image/png': { schema: imageBytes },
+                'image/webp': { schema: imageBytes },
+              },
+            },
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const viewer = await viewerOf(deps, request);
+        const image = await deps.uploads.read(request.params.id, viewer);
+        return reply
+          .header('content-type', image.contentType)
+          .header('cache-control', 'private, max-age=3600')
+          .header('content-security-policy', "default-src 'none'")
+          .send(image.content);
+      },
+    );
+  };
+}
+
+/** The same upload at the spec's historical path, /api/common/upload. */
+export function commonUploadRoute(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    await registerMultipart(app);
+    app.post(
+      '/api/common/upload',
+      { onRequest: deps.userGuard, schema: uploadSchema },
+      async (request, reply) => {
+        const body = await deps.uploads.store(requireUser(request).userId, await readImage(request));
+        return reply.status(201).send(body);
+      },
+    );
+  };
+}
+
+async function registerMultipart(app: Parameters<FastifyPluginAsyncZod>[0]): Promise<void> {
+  // Registered inside the upload routes' scope only: everywhere else JSON stays the only body type.
+  await app.register(multipart, {
+    throwFileSizeLimit: true,
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+  });
+}
+
+/** The bytes of the `file` part; anything else (no multipart, no file, too big, cut short) is UPLOAD_INVALID. */
+async function readImage(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('UPLOAD_INVALID');
+  try {
+    const part = await request.file();
+    if (part?.fieldname !== 'file') throw new AppError('UPLOAD_INVALID');
+    return await part.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    throw new AppError('UPLOAD_INVALID', { cause: error });
+  }
+}
+
+/** An operator token first (operators see every upload), then a user token (users see their own). */
+async function viewerOf(deps: UploadsRoutesDeps, request: FastifyRequest): Promise<UploadViewer> {
+  const token = bearerToken(request.headers.authorization);
+  const operator = await deps.adminAuth.authenticate(token);
+  if (operator) return { operatorId: operator.operator.id };
+  const user = await deps.sessions.authenticate(token);
+  if (user) return { userId: user.userId };
+  throw new AppError('UNAUTHENTICATED');
+}

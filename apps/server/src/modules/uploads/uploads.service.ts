@@ -1,0 +1,39 @@
+/** Receipt images: JPEG, PNG or WebP (by their bytes), at most 5 MB, readable by their owner and operators. */
+import type { UploadResponse } from '@tradehall/contracts';
+import type { Clock } from '../../platform/clock.ts';
+import { AppError } from '../../platform/errors.ts';
+import { sniffImageType } from './image-type.ts';
+import type { UploadsRepository } from './uploads.repository.ts';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Where an upload is served: the deposit views link receipts with it. */
+export function uploadUrl(id: string): string {
+  return `/api/v1/uploads/${id}`;
+}
+
+/** Who is asking to see an upload. */
+export type UploadViewer = { userId: string } | { operatorId: string };
+
+export class UploadsService {
+  constructor(
+    private readonly repository: UploadsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async store(userId: string, content: Uint8Array): Promise<UploadResponse> {
+    const contentType = sniffImageType(content);
+    if (!contentType || content.length === 0 || content.length > MAX_UPLOAD_BYTES) {
+      throw new AppError('UPLOAD_INVALID');
+    }
+    const id = await this.repository.insert({ userId, contentType, content, at: this.clock.now() });
+    return { id, url: uploadUrl(id), contentType, size: content.length };
+  }
+
+  /** The image for its owner or any operator; anyone else gets NOT_FOUND (not FORBIDDEN: ids stay secret). */
+  async read(id: string, viewer: UploadViewer): Promise<{ contentType: string; content: Buffer }> {
+    const row = await this.repository.find(id);
+    if (!row || ('userId' in viewer && row.user_id !== viewer.userId)) throw new AppError('NOT_FOUND');
+    return { contentType: row.content_type, content: Buffer.from(row.content) };
+  }
+}

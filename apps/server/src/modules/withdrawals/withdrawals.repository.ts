@@ -1,0 +1,163 @@
+/** Withdrawals: the only SQL about them. */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { toCents } from '../../platform/db/cents.ts';
+import type {
+  DB,
+  DestinationTypeColumn,
+  WithdrawalRow,
+  WithdrawalStatusColumn,
+} from '../../platform/db/schema.ts';
+import type { PageCursor } from '../../platform/pagination.ts';
+import type { Executor } from '../ledger/ledger.repository.ts';
+
+export interface NewWithdrawal {
+  id: string;
+  reference: string;
+  userId: string;
+  amount: number;
+  destinationType: DestinationTypeColumn;
+  destinationId: string;
+  destinationLabel: string;
+  destinationDetail: string;
+  at: Date;
+}
+
+export type AdminWithdrawalRow = WithdrawalRow & { account: string };
+
+export interface WithdrawalDecision {
+  status: Exclude<WithdrawalStatusColumn, 'pending'>;
+  decidedBy: string;
+  paymentReference: string | null;
+  reason: string | null;
+  at: Date;
+}
+
+export class WithdrawalsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  insert(trx: Transaction<DB>, withdrawal: NewWithdrawal): Promise<WithdrawalRow> {
+    return trx
+      .insertInto('withdrawals')
+      .values({
+        id: withdrawal.id,
+        reference: withdrawal.reference,
+        user_id: withdrawal.userId,
+        amount: withdrawal.amount,
+        destination_type: withdrawal.destinationType,
+        destination_id: withdrawal.destinationId,
+        destination_label: withdrawal.destinationLabel,
+        destination_detail: withdrawal.destinationDetail,
+        payment_reference: null,
+        reject_reason: null,
+        decided_by: null,
+        created_at: withdrawal.at,
+        decided_at: null,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** Requests made since `since`, whatever became of them (the per-day limit counts requests). */
+  async countSince(executor: Executor, userId: string, since: Date): Promise<number> {
+    const row = await executor
+      .selectFrom('withdrawals')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('user_id', '=', userId)
+      .where('created_at', '>=', since)
+      .executeTakeFirstOrThrow();
+    return toCents(row.n);
+  }
+
+  findById(executor: Executor, id: string): Promise<WithdrawalRow | undefined> {
+    return executor.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  /** pending -> paid/rejected, only if still pending (see DepositsRepository.decide). */
+  decide(trx: Transaction<DB>, id: string, decision: WithdrawalDecision): Promise<WithdrawalRow | undefined> {
+    return trx
+      .updateTable('withdrawals')
+      .set({
+        status: decision.status,
+        decided_by: decision.decidedBy,
+        decided_at: decision.at,
+        payment_reference: decision.paymentReference,
+        reject_reason: decision.reason,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .returningAll()
+      .executeTakeFirst();
+  }
+
+  listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<WithdrawalRow[]> {
+    let query = this.db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId);
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+      );
+    }
+    return query
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  listAll(
+    filter: { status?: WithdrawalStatusColumn | undefined },
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<AdminWithdrawalRow[]> {
+    let query = this.db
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .selectAll('withdrawals')
+      .select('users.username as account');
+    if (filter.status) query = query.where('withdrawals.status', '=', filter.status);
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(
+          eb.refTuple('withdrawals.created_at', 'withdrawals.id'),
+          '<',
+          eb.tuple(cursor.createdAt, cursor.id),
+        ),
+      );
+    }
+    return query
+      .orderBy('withdrawals.created_at', 'desc')
+      .orderBy('withdrawals.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  findAdmin(executor: Executor, id: string): Promise<AdminWithdrawalRow | undefined> {
+    return executor
+      .selectFrom('withdrawals')
+      .innerJoin('users', 'users.id', 'withdrawals.user_id')
+      .selectAll('withdrawals')
+      .select('users.username as account')
+      .where('withdrawals.id', '=', id)
+      .executeTakeFirst();
+  }
+
+  /** Pending count, the amount they hold, and the total paid out, for one user. */
+  async summary(
+    executor: Executor,
+    userId: string,
+  ): Promise<{ pending: number; heldTotal: number; paidTotal: number }> {
+    const row = await executor
+      .selectFrom('withdrawals')
+      .select([
+        sql<string>`count(*) filter (where status = 'pending')`.as('pending'),
+        sql<string | null>`sum(amount) filter (where status = 'pending')`.as('held_total'),
+        sql<string | null>`sum(amount) filter (where status = 'paid')`.as('paid_total'),
+      ])
+      .where('user_id', '=', userId)
+      .executeTakeFirstOrThrow();
+    return {
+      pending: toCents(row.pending),
+      heldTotal: toCents(row.held_total),
+      paidTotal: toCents(row.paid_total),
+    };
+  }
+}

@@ -1,0 +1,241 @@
+/**
+ * Withdrawals, two-phase (DESIGN §5): the request moves the amount from the user's cash to
+ * withdrawals_clearing (the hold); the operator then marks it paid (hold -> external) or rejects it
+ * (hold -> back to the user). Each phase commits with its ledger transfer, exactly once.
+ *
+ * A request is checked in this order: payment password set, not locked, correct (wrong ones count
+ * towards the lock); amount within limits; destination is the user's own live card or wallet; then, in
+ * ONE transaction with the idempotency claim and the user's cash row locked: today's count, the
+ * withdrawable amount, the insert and the hold.
+ */
+import type {
+  adminWithdrawalSchema,
+  CreateWithdrawalRequest,
+  PageQuery,
+  WithdrawalView,
+} from '@tradehall/contracts';
+import { checkAmountRange, formatMoney, withdrawableAmount } from '@tradehall/domain';
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { FundingConfig } from '../../platform/config.ts';
+import { toCents } from '../../platform/db/cents.ts';
+import type { DB, WithdrawalRow, WithdrawalStatusColumn } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import type { PasswordHasher } from '../../platform/password-hasher.ts';
+import { newReference } from '../../platform/references.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { LoginThrottleService } from '../auth/login-throttle.service.ts';
+import type { BankCardsRepository } from '../bank-cards/bank-cards.repository.ts';
+import { bankCardLabel } from '../bank-cards/bank-cards.service.ts';
+import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { WalletsRepository } from '../wallets/wallets.repository.ts';
+import { walletLabel } from '../wallets/wallets.service.ts';
+import type { AdminWithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts';
+
+export type AdminWithdrawalView = z.infer<typeof adminWithdrawalSchema>;
+
+/** The throttle scope counting wrong payment passwords, keyed by user id. */
+export const PAYMENT_PASSWORD_SCOPE = 'payment_password';
+
+/** Midnight UTC of the given instant: "per day" means per UTC day. */
+export function startOfUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}
+
+export class WithdrawalsService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly repository: WithdrawalsRepository,
+    private readonly accounts: AccountsRepository,
+    private readonly bankCards: BankCardsRepository,
+    private readonly wallets: WalletsRepository,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+    private readonly paymentPasswordThrottle: LoginThrottleService,
+    private readonly hasher: PasswordHasher,
+    private readonly limits: FundingConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async create(userId: string, input: CreateWithdrawalRequest): Promise<Replayable<WithdrawalView>> {
+    const user = await this.accounts.findById(userId);
+    if (!user) throw new AppError('UNAUTHENTICATED');
+    if (user.payment_password_hash === null) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
+    await this.paymentPasswordThrottle.assertNotLocked(PAYMENT_PASSWORD_SCOPE, userId);
+    if (!(await this.hasher.verify(user.payment_password_hash, input.paymentPassword))) {
+      await this.paymentPasswordThrottle.recordFailure(PAYMENT_PASSWORD_SCOPE, userId);
+      throw new AppError('PAYMENT_PASSWORD_WRONG');
+    }
+    await this.paymentPasswordThrottle.clear(PAYMENT_PASSWORD_SCOPE, userId);
+
+    const range = checkAmountRange(
+      input.amount,
+      this.limits.minWithdrawalCents,
+      this.limits.maxWithdrawalCents,
+    );
+    if (!range.ok) {
+      throw new AppError(
+        range.reason === 'below_minimum' ? 'WITHDRAWAL_BELOW_MINIMUM' : 'WITHDRAWAL_ABOVE_MAXIMUM',
+        { params: { amount: formatMoney(range.limit) } },
+      );
+    }
+    const destination = await this.destination(userId, input);
+
+    const { idempotencyKey, paymentPassword: _secret, ...request } = input;
+    const operation = { userId, key: idempotencyKey, operation: 'withdrawal.create', request };
+    return this.idempotency.run(operation, 201, async (trx) => {
+      const now = this.clock.now();
+      const account = await this.ledger.lockUserAccount(trx, userId);
+      const today = await this.repository.countSince(trx, userId, startOfUtcDay(now));
+      if (today >= this.limits.withdrawalsPerDay) {
+        throw new AppError('WITHDRAWAL_DAILY_LIMIT', {
+          params: { count: String(this.limits.withdrawalsPerDay) },
+        });
+      }
+      const withdrawable = withdrawableAmount({
+        balance: account.balance,
+        ...(await this.ledger.turnoverTotals(trx, account.id)),
+        turnoverMultiplier: this.limits.turnoverMultiplier,
+      });
+      if (input.amount > withdrawable) {
+        throw new AppError('EXCEEDS_WITHDRAWABLE', { params: { amount: formatMoney(withdrawable) } });
+      }
+      const row = await this.repository.insert(trx, {
+        id: newId(),
+        reference: newReference('W'),
+        userId,
+        amount: input.amount,
+        destinationType: input.destinationType,
+        destinationId: input.destinationId,
+        destinationLabel: destination.label,
+        destinationDetail: destination.detail,
+        at: now,
+      });
+      await this.ledger.transfer(trx, {
+        from: { userId },
+        to: { system: 'withdrawals_clearing' },
+        amount: input.amount,
+        code: 'withdrawal_hold',
+        refType: 'withdrawal',
+        refId: row.id,
+        idempotencyKey: `withdrawal:${row.id}:hold`,
+        at: now,
+      });
+      return toWithdrawalView(row);
+    });
+  }
+
+  async list(userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    return toPage(rows, limit, toWithdrawalView);
+  }
+
+  async adminList(query: {
+    status?: WithdrawalStatusColumn | undefined;
+    cursor?: string | undefined;
+    limit?: number | undefined;
+  }): Promise<Page<AdminWithdrawalView>> {
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listAll(
+      { status: query.status },
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
+    return toPage(rows, limit, toAdminWithdrawalView);
+  }
+
+  async adminGet(id: string): Promise<AdminWithdrawalView> {
+    const row = await this.repository.findAdmin(this.db, id);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toAdminWithdrawalView(row);
+  }
+
+  /** The held amount leaves to the outside world, once; paying a paid withdrawal again changes nothing. */
+  pay(operatorId: string, id: string, paymentReference: string): Promise<AdminWithdrawalView> {
+    return this.decide(id, 'paid', `operator:${operatorId}`, { paymentReference, reason: null });
+  }
+
+  /** The held amount goes back to the user, once; rejecting a rejected withdrawal again changes nothing. */
+  reject(operatorId: string, id: string, reason: string): Promise<AdminWithdrawalView> {
+    return this.decide(id, 'rejected', `operator:${operatorId}`, { paymentReference: null, reason });
+  }
+
+  private decide(
+    id: string,
+    status: 'paid' | 'rejected',
+    decidedBy: string,
+    extra: { paymentReference: string | null; reason: string | null },
+  ): Promise<AdminWithdrawalView> {
+    return this.db.transaction().execute(async (trx: Transaction<DB>) => {
+      const at = this.clock.now();
+      const row = await this.repository.decide(trx, id, { status, decidedBy, at, ...extra });
+      if (!row) {
+        const current = await this.repository.findById(trx, id);
+        if (!current) throw new AppError('NOT_FOUND');
+        if (current.status !== status) throw new AppError('NOT_PENDING');
+      } else {
+        const paid = status === 'paid';
+        await this.ledger.transfer(trx, {
+          from: { system: 'withdrawals_clearing' },
+          to: paid ? { system: 'external' } : { userId: row.user_id },
+          amount: toCents(row.amount),
+          code: paid ? 'withdrawal_paid' : 'withdrawal_refund',
+          refType: 'withdrawal',
+          refId: row.id,
+          idempotencyKey: `withdrawal:${row.id}:${paid ? 'paid' : 'refund'}`,
+          at,
+        });
+      }
+      const view = await this.repository.findAdmin(trx, id);
+      if (!view) throw new AppError('NOT_FOUND');
+      return toAdminWithdrawalView(view);
+    });
+  }
+
+  /** The user's own live card or wallet, named for the record; anything else is NOT_FOUND. */
+  private async destination(
+    userId: string,
+    input: CreateWithdrawalRequest,
+  ): Promise<{ label: string; detail: string }> {
+    if (input.destinationType === 'bank_card') {
+      const card = await this.bankCards.findLive(userId, input.destinationId);
+      if (!card) throw new AppError('NOT_FOUND');
+      return {
+        label: bankCardLabel(card),
+        detail: `${card.bank_name} ${card.account_number} (${card.payee})`,
+      };
+    }
+    const wallet = await this.wallets.findLive(userId, input.destinationId);
+    if (!wallet) throw new AppError('NOT_FOUND');
+    return { label: walletLabel(wallet), detail: `${wallet.type} ${wallet.address}` };
+  }
+}
+
+export function toWithdrawalView(row: WithdrawalRow): WithdrawalView {
+  return {
+    id: row.id,
+    reference: row.reference,
+    amount: toCents(row.amount),
+    status: row.status,
+    destinationType: row.destination_type,
+    destinationLabel: row.destination_label,
+    paymentReference: row.payment_reference,
+    rejectReason: row.reject_reason,
+    createdAt: toUnixSeconds(row.created_at),
+    decidedAt: row.decided_at ? toUnixSeconds(row.decided_at) : null,
+  };
+}
+
+function toAdminWithdrawalView(row: AdminWithdrawalRow): AdminWithdrawalView {
+  return {
+    ...toWithdrawalView(row),
+    userId: row.user_id,
+    account: row.account,
+    destinationDetail: row.destination_detail,
+  };
+}

@@ -1,0 +1,68 @@
+/**
+ * Cursor pagination for the records pages, newest first. The cursor is opaque to clients: base64url of
+ * the last row's (created_at in ms, id), so the next page starts strictly after it even when many rows
+ * share a timestamp. Every paginated table is written with JS Dates, so milliseconds are exact.
+ */
+import { RECORDS_PAGE_SIZE } from '@tradehall/domain';
+import { AppError } from './errors.ts';
+
+export interface PageCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+export function encodeCursor(createdAt: Date, id: string | number): string {
+  return Buffer.from(JSON.stringify([createdAt.getTime(), String(id)]), 'utf8').toString('base64url');
+}
+
+/** Row ids a cursor may carry: a uuid, or a bigserial's decimal digits. */
+export const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const SERIAL_ID = /^[1-9]\d{0,17}$/;
+const MAX_DATE_MS = 8.64e15;
+
+/**
+ * Undefined for the first page; a malformed cursor is the client's mistake (400), never a database
+ * error, so the id's format is checked against the table's.
+ */
+export function decodeCursor(cursor: string | undefined, idFormat: RegExp): PageCursor | undefined {
+  if (cursor === undefined || cursor === '') return undefined;
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 2 &&
+      Number.isSafeInteger(parsed[0]) &&
+      Math.abs(parsed[0] as number) <= MAX_DATE_MS &&
+      typeof parsed[1] === 'string' &&
+      idFormat.test(parsed[1])
+    ) {
+      return { createdAt: new Date(parsed[0] as number), id: parsed[1] };
+    }
+  } catch {
+    // Falls through to the error below.
+  }
+  throw new AppError('VALIDATION_FAILED', { details: [{ path: 'cursor', key: 'validation.invalidValue' }] });
+}
+
+export function pageSize(limit: number | undefined): number {
+  return limit ?? RECORDS_PAGE_SIZE;
+}
+
+/** Rows fetched with `limit + 1`: the extra row only says whether there is a next page. */
+export function toPage<R extends { created_at: Date; id: string | number }, T>(
+  rows: R[],
+  limit: number,
+  view: (row: R) => T,
+): Page<T> {
+  const pageRows = rows.slice(0, limit);
+  const last = pageRows.at(-1);
+  return {
+    items: pageRows.map(view),
+    nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
+  };
+}

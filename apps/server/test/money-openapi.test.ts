@@ -1,0 +1,74 @@
+/** OpenAPI documents every money route with its request and response schemas. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createTestApp, type TestApp } from './harness.ts';
+
+type Operation = { requestBody?: unknown; responses?: Record<string, unknown>; parameters?: unknown[] };
+
+const ROUTES: Array<[method: string, path: string, success: string]> = [
+  ['get', '/api/v1/funding/methods', '200'],
+  ['get', '/api/v1/admin/funding/methods', '200'],
+  ['put', '/api/v1/admin/funding/methods', '200'],
+  ['post', '/api/v1/uploads', '201'],
+  ['post', '/api/common/upload', '201'],
+  ['get', '/api/v1/uploads/{id}', '200'],
+  ['post', '/api/v1/deposits', '201'],
+  ['get', '/api/v1/deposits', '200'],
+  ['get', '/api/v1/deposits/{id}', '200'],
+  ['get', '/api/v1/admin/deposits', '200'],
+  ['get', '/api/v1/admin/deposits/{id}', '200'],
+  ['post', '/api/v1/admin/deposits/{id}/approve', '200'],
+  ['post', '/api/v1/admin/deposits/{id}/reject', '200'],
+  ['post', '/api/v1/payments/sandbox/webhook', '200'],
+  ['get', '/api/v1/payments/sandbox/checkout/{checkoutId}', '200'],
+  ['post', '/api/v1/payments/sandbox/checkout/{checkoutId}/pay', '200'],
+  ['post', '/api/v1/payments/sandbox/checkout/{checkoutId}/cancel', '200'],
+  ['put', '/api/v1/me/real-name', '200'],
+  ['get', '/api/v1/me/assets', '200'],
+  ['get', '/api/v1/bank-cards', '200'],
+  ['post', '/api/v1/bank-cards', '201'],
+  ['delete', '/api/v1/bank-cards/{id}', '200'],
+  ['get', '/api/v1/wallets', '200'],
+  ['post', '/api/v1/wallets', '201'],
+  ['delete', '/api/v1/wallets/{id}', '200'],
+  ['post', '/api/v1/withdrawals', '201'],
+  ['get', '/api/v1/withdrawals', '200'],
+  ['get', '/api/v1/admin/withdrawals', '200'],
+  ['get', '/api/v1/admin/withdrawals/{id}', '200'],
+  ['post', '/api/v1/admin/withdrawals/{id}/pay', '200'],
+  ['post', '/api/v1/admin/withdrawals/{id}/reject', '200'],
+  ['get', '/api/v1/transactions', '200'],
+  ['get', '/api/v1/admin/ledger/audit', '200'],
+];
+
+describe('OpenAPI for money', () => {
+  let t: TestApp;
+  let paths: Record<string, Record<string, Operation>>;
+  beforeAll(async () => {
+    t = await createTestApp({ driver: 'pglite' });
+    paths = (await call<{ paths: Record<string, Record<string, Operation>> }>(t, 'GET', '/api/docs/json'))
+      .body.paths;
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it.each(ROUTES)('documents %s %s with its %s response and the error bodies', (method, path, success) => {
+    const operation = paths[path]?.[method];
+    expect(operation, `${method} ${path}`).toBeDefined();
+    expect(Object.keys(operation?.responses ?? {})).toEqual(expect.arrayContaining([success, '4XX']));
+    expect(JSON.stringify(operation?.responses?.[success])).not.toBe('{}');
+  });
+
+  it('shows request fields and the amount rules', () => {
+    const deposit = JSON.stringify(paths['/api/v1/deposits']?.post?.requestBody);
+    for (const field of ['offline', 'crypto', 'card', 'depositorName', 'txHash', 'idempotencyKey']) {
+      expect(deposit).toContain(field);
+    }
+    const withdrawal = JSON.stringify(paths['/api/v1/withdrawals']?.post?.requestBody);
+    for (const field of ['amount', 'destinationType', 'destinationId', 'paymentPassword']) {
+      expect(withdrawal).toContain(field);
+    }
+    const audit = JSON.stringify(paths['/api/v1/admin/ledger/audit']?.get?.responses?.['200']);
+    expect(audit).toContain('totalOfBalances');
+  });
+});
