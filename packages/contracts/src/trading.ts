@@ -75,6 +75,8 @@ export const roomSchema = z.object({
 });
 export type RoomView = z.infer<typeof roomSchema>;
 export const roomListSchema = z.object({ items: z.array(roomSchema) });
+/** POST /rooms/:id/enter: the room, once the viewer's balance meets its entry minimum. */
+export const enterRoomResponseSchema = z.object({ room: roomSchema });
 export const roundPageSchema = pageOf(roundSchema);
 
 export const placePositionRequestSchema = z.strictObject({
@@ -117,6 +119,7 @@ export const revenueItemSchema = z.object({
   profit: z.number().int(),
   settledAt: unixSeconds,
 });
+export type RevenueItem = z.infer<typeof revenueItemSchema>;
 export const revenuePageSchema = pageOf(revenueItemSchema);
 
 export const marketOverviewSchema = z.object({

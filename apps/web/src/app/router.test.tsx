@@ -143,6 +143,12 @@ describe('routes', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
+  it('has our own verification page, public, next to the game pages', async () => {
+    const router = renderAt('/pages/game/verify');
+    expect((await heading()).textContent).toBe(en.titles.verify);
+    expect(router.state.location.pathname).toBe('/pages/game/verify');
+  });
+
   it('shows an unknown path as not found', async () => {
     renderAt('/pages/nowhere/index');
     expect((await heading()).textContent).toBe(en.titles.notFound);

@@ -1,7 +1,8 @@
 /**
  * Every route of spec §2, hash-based, each page lazily loaded. Tab pages sit in the tab layout; pages that
- * need a login sit under the RequireAuth guard (My account, top-up, and every money, record and password
- * page); login, register, password reset, the language pages and the public game/info pages do not.
+ * need a login sit under the RequireAuth guard (My account, top-up, round play, and every money, record and
+ * password page); login, register, password reset, the language pages, the trading hall, rooms, rules,
+ * verification and the market pages do not.
  */
 import { createHashRouter, type LazyRouteFunction, type RouteObject } from 'react-router';
 import type { RouteHandle, TitleKey } from '../lib/route-handle.ts';
@@ -13,8 +14,8 @@ import { RootLayout } from './shell/root-layout.tsx';
 import { TabLayout } from './shell/tab-layout.tsx';
 
 const pages = {
-  home: lazyPage(() => import('../features/shell-tabs/pages/home-page.tsx')),
-  investment: lazyPage(() => import('../features/shell-tabs/pages/investment-page.tsx')),
+  home: lazyPage(() => import('../features/market/pages/home-page.tsx')),
+  investment: lazyPage(() => import('../features/market/pages/trends-page.tsx')),
   topUp: lazyPage(() => import('../features/funding/pages/top-up-page.tsx')),
   kefu: lazyPage(() => import('../features/shell-tabs/pages/kefu-page.tsx')),
   mine: lazyPage(() => import('../features/account/pages/mine-page.tsx')),
@@ -38,6 +39,14 @@ const pages = {
   bankCards: lazyPage(() => import('../features/funding/pages/bank-cards-page.tsx')),
   bindCard: lazyPage(() => import('../features/funding/pages/bind-card-page.tsx')),
   assets: lazyPage(() => import('../features/funding/pages/assets-page.tsx')),
+  hall: lazyPage(() => import('../features/trading/pages/hall-page.tsx')),
+  events: lazyPage(() => import('../features/trading/pages/events-page.tsx')),
+  guide: lazyPage(() => import('../features/trading/pages/guide-page.tsx')),
+  room: lazyPage(() => import('../features/trading/pages/room-page.tsx')),
+  roundPlay: lazyPage(() => import('../features/trading/pages/round-play-page.tsx')),
+  verify: lazyPage(() => import('../features/trading/pages/verify-page.tsx')),
+  investmentRecords: lazyPage(() => import('../features/trading/pages/investment-records-page.tsx')),
+  revenueRecords: lazyPage(() => import('../features/trading/pages/revenue-records-page.tsx')),
   soon: lazyPage(() => import('../features/placeholders/pages/available-soon-page.tsx')),
   notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
 };
@@ -78,10 +87,12 @@ export const routes: RouteObject[] = [
       page('/pages/reset-password/index', 'titles.resetPassword', pages.resetPassword),
       page('/pages/language/language', 'titles.language', pages.language),
       page('/pages/language/languagez', 'titles.language', pages.language),
-      soon('/pages/game/index', 'titles.tradingHall'),
-      soon('/pages/game/huodong', 'titles.events'),
-      soon('/pages/game/huodong1', 'titles.investmentGuide'),
-      soon('/pages/game/rule', 'titles.ordinaryRoom'),
+      page('/pages/game/index', 'titles.tradingHall', pages.hall),
+      page('/pages/game/huodong', 'titles.events', pages.events),
+      page('/pages/game/huodong1', 'titles.investmentGuide', pages.guide),
+      page('/pages/game/rule', 'titles.ordinaryRoom', pages.room),
+      // Ours: the provably-fair verification of a room's rounds, in the browser (DESIGN §6).
+      page('/pages/game/verify', 'titles.verify', pages.verify),
       // The spec's "app-update page" and built-in location pages have no path of their own; these are ours.
       soon('/pages/app-update/index', 'titles.appUpdate'),
       soon('/pages/choose-location/index', 'titles.chooseLocation'),
@@ -99,9 +110,9 @@ export const routes: RouteObject[] = [
           page('/pages/withdraw/index', 'titles.withdraw', pages.withdraw),
           page('/pages/recharge-record/index', 'titles.rechargeRecords', pages.rechargeRecords),
           page('/pages/withdraw-record/index', 'titles.withdrawRecords', pages.withdrawRecords),
-          soon('/pages/investment-record/index', 'titles.investmentRecords'),
+          page('/pages/investment-record/index', 'titles.investmentRecords', pages.investmentRecords),
           page('/pages/transaction-record/index', 'titles.transactionRecords', pages.transactionRecords),
-          soon('/pages/revenue-record/index', 'titles.revenueRecords'),
+          page('/pages/revenue-record/index', 'titles.revenueRecords', pages.revenueRecords),
           page('/pages/mine/qianbao', 'titles.wallets', pages.wallets),
           page('/pages/mine/qianbaokh', 'titles.bankCards', pages.bankCards),
           page('/pages/mine/addqb', 'titles.addWalletAddress', pages.addWallet),
@@ -109,7 +120,7 @@ export const routes: RouteObject[] = [
           soon('/pages/setting/set', 'titles.notifications'),
           page('/pages/add-bank-card/index', 'titles.bindBankCard', pages.bindCard),
           page('/pages/add-bank-card/indexs', 'titles.bindBankCard', pages.bindCard),
-          soon('/pages/game/game', 'titles.roundPlay'),
+          page('/pages/game/game', 'titles.roundPlay', pages.roundPlay),
         ],
       },
       page('*', 'titles.notFound', pages.notFound),

@@ -4,11 +4,13 @@
  * error messages with it). Failures become an ApiError carrying the server's code and translated message.
  * A FormData body (an upload) is sent as multipart, as is, with the longer UPLOAD_TIMEOUT_MS.
  * A 401 UNAUTHENTICATED (revoked or expired session) clears the stored session and hands over to the
- * registered handler, which sends the user to login.
+ * registered handler, which sends the user to login. Each response's `Date` header feeds the server
+ * clock (lib/server-clock.ts).
  */
 import type { ErrorCode } from '@tradehall/contracts';
 import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@tradehall/domain';
 import { currentLocale, i18n } from './i18n.ts';
+import { serverClock } from './server-clock.ts';
 import { clearSession, getToken } from './storage.ts';
 
 export const API_BASE = '/api/v1';
@@ -175,12 +177,15 @@ export async function apiRequest<T>(request: ApiRequest): Promise<T> {
   let response: Response;
   let body: unknown;
   try {
+    const sentAt = Date.now();
     response = await fetch(buildApiUrl(request.path, request.query), {
       method: request.method ?? 'GET',
       headers,
       body: payload,
       signal: controller.signal,
     });
+    // Every answer tells the server's time: round countdowns follow it, not this device's clock.
+    serverClock.observe(response.headers.get('Date'), sentAt, Date.now());
     body = await readJson(response);
   } catch (cause) {
     if (request.signal?.aborted) throw cause;

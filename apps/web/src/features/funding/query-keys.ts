@@ -1,31 +1,18 @@
 /**
- * Query keys of the money pages, and what a money operation makes stale: the account (balance,
- * withdrawable, unprocessed count), the assets page, every records list, cards and wallets. The funding
- * methods are configuration, not affected by the user's operations.
+ * Query keys of the money pages. What a money operation makes stale (the account and every one of these
+ * but the funding methods) is decided once, in lib/money-refresh.ts, for every feature that moves money.
  */
-import type { QueryClient } from '@tanstack/react-query';
-import { ME_QUERY_KEY } from '../../lib/me.ts';
+import { FUNDING_QUERY_ROOT } from '../../lib/money-refresh.ts';
+
+export { invalidateMoney, refreshMoney } from '../../lib/money-refresh.ts';
 
 export const fundingKeys = {
-  methods: ['funding', 'methods'] as const,
-  deposits: ['funding', 'deposits'] as const,
-  deposit: (id: string) => ['funding', 'deposits', 'one', id] as const,
-  withdrawals: ['funding', 'withdrawals'] as const,
-  transactions: ['funding', 'transactions'] as const,
-  assets: ['funding', 'assets'] as const,
-  bankCards: ['funding', 'bank-cards'] as const,
-  wallets: ['funding', 'wallets'] as const,
+  methods: [FUNDING_QUERY_ROOT, 'methods'] as const,
+  deposits: [FUNDING_QUERY_ROOT, 'deposits'] as const,
+  deposit: (id: string) => [FUNDING_QUERY_ROOT, 'deposits', 'one', id] as const,
+  withdrawals: [FUNDING_QUERY_ROOT, 'withdrawals'] as const,
+  transactions: [FUNDING_QUERY_ROOT, 'transactions'] as const,
+  assets: [FUNDING_QUERY_ROOT, 'assets'] as const,
+  bankCards: [FUNDING_QUERY_ROOT, 'bank-cards'] as const,
+  wallets: [FUNDING_QUERY_ROOT, 'wallets'] as const,
 };
-
-/** Marks the account and every money view stale; the ones on screen refetch at once. */
-export function invalidateMoney(queryClient: QueryClient): Promise<void> {
-  return queryClient.invalidateQueries({
-    predicate: ({ queryKey }) =>
-      queryKey[0] === ME_QUERY_KEY[0] || (queryKey[0] === 'funding' && queryKey[1] !== 'methods'),
-  });
-}
-
-/** After a money operation: refresh in the background, never holding up the user's next step. */
-export function refreshMoney(queryClient: QueryClient): void {
-  void invalidateMoney(queryClient).catch(() => {});
-}

@@ -1,6 +1,6 @@
 /** How each status reads at a glance: waiting, done, or refused. */
 import type { DepositStatus, WithdrawalStatus } from '@tradehall/domain';
-import type { RecordTone } from './components/record-item.tsx';
+import type { RecordTone } from '../../components/ui/record-item.tsx';
 
 export const DEPOSIT_TONES: Record<DepositStatus, RecordTone> = {
   pending: 'pending',

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readAmount, toAmountInput } from '../../lib/amount.ts';
 import type { FieldMessages } from '../../lib/form-errors.ts';
 import { i18n, initI18n } from '../../lib/i18n.ts';
-import { readAmount, toAmountInput } from './amount.ts';
-import { formMessageTexts } from './hooks/use-form-messages.ts';
+import { formMessageTexts } from '../../lib/use-form-messages.ts';
 import {
   validateBankCard,
   validateCardDeposit,

@@ -17,8 +17,8 @@ import {
   WALLET_TYPES,
   type WalletType,
 } from '@tradehall/domain';
+import { checkAmountLimits, readAmount } from '../../lib/amount.ts';
 import { collectMessages, type FieldMessages, type RuleMessage, ruleMessage } from '../../lib/form-errors.ts';
-import { checkAmountLimits, readAmount } from './amount.ts';
 
 export type Validated<F extends string, T> = { ok: true; value: T } | { ok: false; errors: FieldMessages<F> };
 

@@ -1,8 +1,8 @@
 /** GET /deposits: the recharge records, newest first, cursor-paged. */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { DepositView } from '@tradehall/contracts';
+import { FIRST_PAGE, fetchPage, type Page } from '../../../lib/page.ts';
 import { fundingKeys } from '../query-keys.ts';
-import { FIRST_PAGE, fetchPage, type Page } from './page.ts';
 
 export function fetchDeposits(cursor: string | null, signal?: AbortSignal): Promise<Page<DepositView>> {
   return fetchPage<DepositView>('/deposits', cursor, signal);

@@ -1,8 +1,8 @@
 /** GET /transactions: every ledger transfer touching the user, signed from their side, newest first. */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { TransactionView } from '@tradehall/contracts';
+import { FIRST_PAGE, fetchPage, type Page } from '../../../lib/page.ts';
 import { fundingKeys } from '../query-keys.ts';
-import { FIRST_PAGE, fetchPage, type Page } from './page.ts';
 
 export function fetchTransactions(
   cursor: string | null,

@@ -14,8 +14,8 @@ import { useDebouncedCallback } from '../../../lib/debounce.ts';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
+import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateWallet } from '../api/create-wallet.ts';
-import { useFormMessages } from '../hooks/use-form-messages.ts';
 import { returnTo } from '../return-to.ts';
 import { validateWallet, type WalletForm } from '../validation.ts';
 

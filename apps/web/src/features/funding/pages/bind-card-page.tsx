@@ -20,9 +20,9 @@ import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts
 import { useMe } from '../../../lib/me.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
+import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateBankCard } from '../api/create-bank-card.ts';
 import { useSetRealName } from '../api/real-name.ts';
-import { useFormMessages } from '../hooks/use-form-messages.ts';
 import { returnTo } from '../return-to.ts';
 import { type BankCardForm, validateBankCard } from '../validation.ts';
 

@@ -11,16 +11,16 @@ import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { toAmountInput } from '../../../lib/amount.ts';
 import { useDebouncedCallback } from '../../../lib/debounce.ts';
 import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
-import { toAmountInput } from '../amount.ts';
+import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { goToCheckout, safeCheckoutUrl } from '../checkout.ts';
-import { useFormMessages } from '../hooks/use-form-messages.ts';
 import { validateCardDeposit } from '../validation.ts';
 
 const QUICK_AMOUNTS = [50, 100, 200, 500, 1_000, 5_000].map(dollars);

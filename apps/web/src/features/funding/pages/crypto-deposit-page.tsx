@@ -18,9 +18,9 @@ import { formatCents } from '../../../lib/format.ts';
 import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
+import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
-import { useFormMessages } from '../hooks/use-form-messages.ts';
 import { type CryptoDepositForm, validateCryptoDeposit } from '../validation.ts';
 
 type Field = 'network' | 'amount' | 'txHash';

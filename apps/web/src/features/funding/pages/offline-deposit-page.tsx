@@ -16,11 +16,11 @@ import { formatCents } from '../../../lib/format.ts';
 import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
+import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { ReceiptUploader } from '../components/receipt-uploader.tsx';
 import { ReceivingAccounts } from '../components/receiving-accounts.tsx';
-import { useFormMessages } from '../hooks/use-form-messages.ts';
 import { type OfflineDepositForm, validateOfflineDeposit } from '../validation.ts';
 
 type Field = 'amount' | 'depositorName';

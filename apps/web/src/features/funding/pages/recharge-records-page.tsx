@@ -6,10 +6,10 @@ import type { DepositView } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { AuthorizedImage } from '../../../components/ui/authorized-image.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { type RecordDetail, RecordItem } from '../../../components/ui/record-item.tsx';
+import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime, formatTime } from '../../../lib/format.ts';
 import { useDeposits } from '../api/deposits.ts';
-import { type RecordDetail, RecordItem } from '../components/record-item.tsx';
-import { RecordsList } from '../components/records-list.tsx';
 import { DEPOSIT_TONES } from '../status.ts';
 
 function DepositRecord({ deposit }: { deposit: DepositView }) {

@@ -5,10 +5,10 @@
 import type { TransactionView } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { RecordItem } from '../../../components/ui/record-item.tsx';
+import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime } from '../../../lib/format.ts';
 import { useTransactions } from '../api/transactions.ts';
-import { RecordItem } from '../components/record-item.tsx';
-import { RecordsList } from '../components/records-list.tsx';
 
 function TransactionRecord({ transaction }: { transaction: TransactionView }) {
   const { t } = useTranslation();

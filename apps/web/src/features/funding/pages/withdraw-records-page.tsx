@@ -5,10 +5,10 @@
 import type { WithdrawalView } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { type RecordDetail, RecordItem } from '../../../components/ui/record-item.tsx';
+import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime, formatTime } from '../../../lib/format.ts';
 import { useWithdrawals } from '../api/withdrawals.ts';
-import { type RecordDetail, RecordItem } from '../components/record-item.tsx';
-import { RecordsList } from '../components/records-list.tsx';
 import { WITHDRAWAL_TONES } from '../status.ts';
 
 function WithdrawalRecord({ withdrawal }: { withdrawal: WithdrawalView }) {

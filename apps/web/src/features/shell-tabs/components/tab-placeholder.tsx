@@ -1,6 +1,6 @@
 /**
- * The tab pages other than My account and Top-up (Home, Trend, Customer service) until their issues build
- * them: the tab's title, no back arrow (a tab is a top-level page), and the "available soon" state.
+ * A tab page whose issue has not built it yet (Customer service): the tab's title, no back arrow (a tab is
+ * a top-level page), and the "available soon" state.
  */
 import { useTranslation } from 'react-i18next';
 import { AvailableSoon } from '../../../components/ui/available-soon.tsx';

@@ -1,9 +1,10 @@
 /**
- * The records lists' cursor paging (GET /deposits, /withdrawals, /transactions): newest first,
- * RECORDS_PAGE_SIZE per page, the next page asked for with the `nextCursor` of the last one.
+ * Cursor paging of every list the API pages (records of deposits, withdrawals, transactions, positions
+ * and revenue; a room's rounds): newest first, RECORDS_PAGE_SIZE per page, the next page asked for with
+ * the `nextCursor` of the last one.
  */
 import { RECORDS_PAGE_SIZE } from '@tradehall/domain';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 export interface Page<T> {
   items: T[];

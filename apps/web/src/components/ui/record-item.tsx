@@ -6,7 +6,7 @@
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type RecordTone = 'pending' | 'success' | 'failure';
+export type RecordTone = 'pending' | 'success' | 'failure' | 'neutral';
 
 export interface RecordDetail {
   label: string;
@@ -17,13 +17,24 @@ export interface RecordItemProps {
   title: ReactNode;
   amount: ReactNode;
   amountTone?: 'in' | 'out';
+  /** A second line under the title (a payout, a round). */
+  subtitle?: ReactNode;
   time: string;
   status?: { raw: string; label: string; tone: RecordTone };
   code?: string;
   details?: RecordDetail[];
 }
 
-export function RecordItem({ title, amount, amountTone, time, status, code, details = [] }: RecordItemProps) {
+export function RecordItem({
+  title,
+  amount,
+  amountTone,
+  subtitle,
+  time,
+  status,
+  code,
+  details = [],
+}: RecordItemProps) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const detailsId = useId();
@@ -40,6 +51,7 @@ export function RecordItem({ title, amount, amountTone, time, status, code, deta
           {amount}
         </strong>
       </div>
+      {subtitle !== undefined ? <div className="record-item__subtitle">{subtitle}</div> : null}
       <div className="record-item__meta">
         <time className="record-item__time">{time}</time>
         {status ? (

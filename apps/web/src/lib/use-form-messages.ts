@@ -2,12 +2,7 @@
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type FieldErrors,
-  type FieldMessages,
-  type MessageKey,
-  translateMessages,
-} from '../../../lib/form-errors.ts';
+import { type FieldErrors, type FieldMessages, type MessageKey, translateMessages } from './form-errors.ts';
 
 /**
  * i18next's typed `t` cannot check a union of keys whose messages take different values, so the call is

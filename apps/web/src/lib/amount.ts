@@ -5,7 +5,7 @@
 
 import type { ErrorCode } from '@tradehall/contracts';
 import { type Cents, formatMoney, parseAmount, type ValidationKey } from '@tradehall/domain';
-import type { RuleMessage } from '../../lib/form-errors.ts';
+import type { RuleMessage } from './form-errors.ts';
 
 export type AmountReading = { ok: true; cents: Cents } | { ok: false; message: RuleMessage };
 

@@ -1,27 +1,35 @@
 /**
- * A records list (recharge, withdrawal, transaction records): newest first, pull down to refresh, more
- * pages load as the end scrolls into view (antd-mobile InfiniteScroll over useInfiniteQuery, the cursor
- * being the last page's nextCursor). A "Load more" button does the same for keyboards and screen readers.
- * Loading, empty and failed states each have their own view; a failure offers a retry.
+ * A paged list (recharge, withdrawal, transaction, investment and revenue records; a room's rounds):
+ * newest first, pull down to refresh, more pages load as the end scrolls into view (antd-mobile
+ * InfiniteScroll over useInfiniteQuery, the cursor being the last page's nextCursor). A "Load more"
+ * button does the same for keyboards and screen readers. Loading, empty and failed states each have their
+ * own view; a failure offers a retry.
  */
-import '../../../lib/antd-runtime.ts';
+import '../../lib/antd-runtime.ts';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import InfiniteScroll from 'antd-mobile/es/components/infinite-scroll';
 import PullToRefresh from 'antd-mobile/es/components/pull-to-refresh';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
-import { EmptyState } from '../../../components/ui/empty-state.tsx';
-import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
-import type { Page } from '../api/page.ts';
+import type { Page } from '../../lib/page.ts';
+import { DataPlaceholder } from './data-placeholder.tsx';
+import { EmptyState } from './empty-state.tsx';
+import { ErrorNotice } from './error-notice.tsx';
 
 export interface RecordsListProps<T extends { id: string }> {
   query: UseInfiniteQueryResult<InfiniteData<Page<T>, unknown>>;
   renderItem: (item: T) => ReactNode;
   label: string;
+  /** What an empty list says; "No records yet" by default. */
+  emptyMessage?: string;
 }
 
-export function RecordsList<T extends { id: string }>({ query, renderItem, label }: RecordsListProps<T>) {
+export function RecordsList<T extends { id: string }>({
+  query,
+  renderItem,
+  label,
+  emptyMessage,
+}: RecordsListProps<T>) {
   const { t } = useTranslation();
   const retry = () => void query.refetch().catch(() => {});
 
@@ -42,7 +50,7 @@ export function RecordsList<T extends { id: string }>({ query, renderItem, label
   return (
     <PullToRefresh onRefresh={refresh}>
       {items.length === 0 ? (
-        <EmptyState message={t('records.empty')} />
+        <EmptyState message={emptyMessage ?? t('records.empty')} />
       ) : (
         <ul className="records-list" aria-label={label}>
           {items.map((item) => (

@@ -1,0 +1,73 @@
+/**
+ * The trend of a room's results: the sums (0-27) of its last settled rounds, oldest to newest, as a
+ * uPlot line over their settlement times. The figures are also listed for screen readers.
+ */
+import type { MarketOverview } from '@tradehall/contracts';
+import { SPECIAL_NUMBER_MAX, SPECIAL_NUMBER_MIN } from '@tradehall/domain';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CHART_COLORS, CHART_FONT } from './chart-theme.ts';
+import { type ChartOptions, UplotChart } from './uplot-chart.tsx';
+
+type Recent = MarketOverview['rooms'][number]['recent'];
+
+export function SumsChart({ recent }: { recent: Recent }) {
+  const { t } = useTranslation();
+  const oldestFirst = useMemo(() => [...recent].reverse(), [recent]);
+  const data = useMemo(
+    () =>
+      [oldestFirst.map((round) => round.settledAt), oldestFirst.map((round) => round.sum)] as [
+        number[],
+        number[],
+      ],
+    [oldestFirst],
+  );
+  const label = t('market.recentSums', { value: recent.length });
+  const options = (): ChartOptions => ({
+    legend: { show: false },
+    cursor: { show: false },
+    scales: { x: { time: true }, y: { range: [SPECIAL_NUMBER_MIN, SPECIAL_NUMBER_MAX] } },
+    axes: [
+      { stroke: CHART_COLORS.text, grid: { stroke: CHART_COLORS.grid, width: 1 }, font: CHART_FONT },
+      {
+        stroke: CHART_COLORS.text,
+        grid: { stroke: CHART_COLORS.grid, width: 1 },
+        font: CHART_FONT,
+        size: 32,
+      },
+    ],
+    series: [
+      {},
+      {
+        label: t('trading.sum'),
+        stroke: CHART_COLORS.line,
+        fill: CHART_COLORS.fill,
+        width: 2,
+        points: { show: true, size: 5, fill: CHART_COLORS.line },
+      },
+    ],
+  });
+  return (
+    <figure className="trend-chart">
+      <figcaption className="trend-chart__caption">{label}</figcaption>
+      <UplotChart options={options} data={data} height={160} testId="sums-chart" />
+      <table className="visually-hidden">
+        <caption>{label}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('trading.records.issue')}</th>
+            <th scope="col">{t('trading.sum')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {oldestFirst.map((round) => (
+            <tr key={round.issue}>
+              <td>{round.issue}</td>
+              <td>{round.sum}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}

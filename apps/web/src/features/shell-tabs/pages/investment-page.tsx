@@ -1,6 +1,0 @@
-/** The investment tab; its own issue replaces the placeholder with the real page. */
-import { TabPlaceholder } from '../components/tab-placeholder.tsx';
-
-export default function InvestmentTabPage() {
-  return <TabPlaceholder />;
-}

@@ -1,0 +1,47 @@
+/**
+ * "How fairness works", summarising docs/fairness/README.md: commit (a hash chain per room, its last hash
+ * and salt published first), reveal (each round's hash links to the previous one), draw (HMAC digits with
+ * rejection sampling), and how to verify: in the browser, or with the command line.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { withQuery } from '../../../lib/navigation.ts';
+import { VERIFY_PATH } from '../paths.ts';
+
+/** The verifier's command line (docs/fairness/README.md); a command, so never translated. */
+export function verifyCommand(origin: string, roundId = '<roundId>'): string {
+  return `npm run verify -- --url ${origin}/api/v1/fairness/rounds/${roundId}`;
+}
+
+export function currentOrigin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin;
+}
+
+export function FairnessExplainer({ roomId }: { roomId?: string | null }) {
+  const { t } = useTranslation();
+  return (
+    <section className="rules-section" aria-labelledby="fairness-title" data-testid="fairness-explainer">
+      <h2 className="section-title" id="fairness-title">
+        {t('trading.fairness.title')}
+      </h2>
+      <p className="page__intro">{t('trading.fairness.intro')}</p>
+      <ol className="rules-steps">
+        <li>{t('trading.fairness.commit')}</li>
+        <li>{t('trading.fairness.reveal')}</li>
+        <li>{t('trading.fairness.draw')}</li>
+        <li>{t('trading.fairness.check')}</li>
+      </ol>
+      <p className="page__intro">{t('trading.fairness.cli')}</p>
+      <pre className="command mono" data-testid="verify-command">
+        {verifyCommand(currentOrigin())}
+      </pre>
+      <Link
+        className="text-button text-button--block"
+        to={withQuery(VERIFY_PATH, { room: roomId ?? undefined })}
+        data-testid="to-verify"
+      >
+        {t('trading.fairness.toVerify')}
+      </Link>
+    </section>
+  );
+}

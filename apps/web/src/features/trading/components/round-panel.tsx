@@ -1,0 +1,72 @@
+/**
+ * One round as the round page shows it: issue, status (with the spec's messages), the countdown in
+ * seconds, the commitment while it takes positions, the result once drawn, and the viewer's positions
+ * with their settlement. The current round uses the plain testids (`round-issue`, `round-status`,
+ * `round-countdown`, `round-digits`, `round-sum`); the last round's are prefixed `last-round-`.
+ */
+import type { PositionView, RoundView } from '@tradehall/contracts';
+import type { RoundStatus } from '@tradehall/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { HashValue } from './hash-value.tsx';
+import { PositionList } from './position-list.tsx';
+import { RoundCommitment } from './round-commitment.tsx';
+import { RoundCountdown } from './round-countdown.tsx';
+import { RoundResult } from './round-result.tsx';
+import { RoundStatusBanner } from './round-status-banner.tsx';
+
+export interface RoundPanelProps {
+  title: string;
+  round: RoundView;
+  status: RoundStatus;
+  seconds: number | null;
+  positions: readonly PositionView[];
+  /** `round` for the current round, `last-round` for the previous one. */
+  testIdPrefix: 'round' | 'last-round';
+  children?: ReactNode;
+}
+
+export function RoundPanel({
+  title,
+  round,
+  status,
+  seconds,
+  positions,
+  testIdPrefix,
+  children,
+}: RoundPanelProps) {
+  const { t } = useTranslation();
+  const titleId = `${testIdPrefix}-title`;
+  return (
+    <section
+      className="round-card"
+      aria-labelledby={titleId}
+      data-testid={testIdPrefix === 'round' ? 'current-round' : 'last-round'}
+      data-round-id={round.id}
+    >
+      <div className="round-card__head">
+        <h2 className="section-title" id={titleId}>
+          {title}
+        </h2>
+        <span className="round-card__issue" data-testid={`${testIdPrefix}-issue`} data-issue={round.issue}>
+          {t('trading.issue', { issue: round.issue })}
+        </span>
+      </div>
+      <RoundStatusBanner status={status} testId={`${testIdPrefix}-status`} />
+      <RoundCountdown status={status} seconds={seconds} testId={`${testIdPrefix}-countdown`} />
+      {round.digits !== null && round.sum !== null ? (
+        <RoundResult digits={round.digits} sum={round.sum} testIdPrefix={testIdPrefix} />
+      ) : null}
+      {status === 'open' ? (
+        <RoundCommitment commitment={round.commitment} testId={`${testIdPrefix}-commitment`} />
+      ) : round.hash !== null ? (
+        <dl className="hash-list">
+          <HashValue label={t('trading.hash')} value={round.hash} testId={`${testIdPrefix}-hash`} />
+        </dl>
+      ) : null}
+      {children}
+      <h3 className="round-card__subtitle">{t('trading.round.myPositions')}</h3>
+      <PositionList positions={positions} label={`${t('trading.round.myPositions')} ${round.issue}`} />
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * /pages/game/index (trading hall): every room with its tier, entry minimum, stake range, current issue
+ * and the seconds to its seal; signed in, whether the viewer may enter or how much is missing. The list
+ * is asked for again just after the next seal or draw of any room (every 2 s while one is drawing or
+ * waiting for its next round), never on a timer while every round is simply open.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
+import { EmptyState } from '../../../components/ui/empty-state.tsx';
+import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { fetchedAtServerMs, useScheduledRefresh } from '../../../lib/use-scheduled-refresh.ts';
+import { useServerNow } from '../../../lib/use-server-now.ts';
+import { useIsLoggedIn } from '../../../lib/use-session.ts';
+import { useRooms } from '../api/rooms.ts';
+import { RoomCard } from '../components/room-card.tsx';
+import { GUIDE_PATH } from '../paths.ts';
+import { roomsRefreshDueAt } from '../round-timing.ts';
+
+export default function HallPage() {
+  const { t } = useTranslation();
+  const signedIn = useIsLoggedIn();
+  const rooms = useRooms();
+  const now = useServerNow();
+  const answeredAt = Math.max(rooms.dataUpdatedAt, rooms.errorUpdatedAt);
+  const dueAt = rooms.data ? roomsRefreshDueAt(rooms.data.items, fetchedAtServerMs(answeredAt)) : null;
+  useScheduledRefresh(dueAt, () => void rooms.refetch().catch(() => {}));
+
+  return (
+    <div className="page">
+      <PageHeader title={t('titles.tradingHall')} />
+      <main className="page__body">
+        <p className="page__intro">
+          {t('trading.hall.intro')}{' '}
+          <Link to={GUIDE_PATH} data-testid="hall-rules">
+            {t('trading.rulesLink')}
+          </Link>
+        </p>
+        {rooms.data ? (
+          rooms.data.items.length === 0 ? (
+            <EmptyState message={t('trading.hall.empty')} />
+          ) : (
+            <ul className="room-list" aria-label={t('titles.tradingHall')}>
+              {rooms.data.items.map((room) => (
+                <li key={room.id}>
+                  <RoomCard room={room} serverNowMs={now} signedIn={signedIn} />
+                </li>
+              ))}
+            </ul>
+          )
+        ) : rooms.isError ? (
+          <ErrorNotice error={rooms.error} onRetry={() => void rooms.refetch().catch(() => {})} />
+        ) : (
+          <DataPlaceholder lines={5} />
+        )}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,220 @@
+/**
+ * /pages/game/game?room=<id> (round play, signed in). The current round: issue, the countdown in seconds
+ * to its seal and then to its draw (on the server's clock, lib/server-clock.ts), "wish you success" while
+ * open, "the disk has been sealed, please wait for the result" while sealed, the drawing, then the result
+ * (three digits and their sum) and the settlement of the viewer's positions; the bet panel; the round's
+ * commitment. After the settlement (and a moment to read it) the next round takes its place and the
+ * settled one stays below as the last round.
+ *
+ * No realtime channel yet: the round and the room are asked for again just after `sealsAt` and
+ * `drawsAt`, then every 2 s while the round is drawing until it is final, and every 2 s while waiting
+ * for the next round; never on a timer while a round is simply open. A final round refreshes the
+ * balance and the records.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import type { RoomView, RoundView } from '@tradehall/contracts';
+import { isFinal } from '@tradehall/domain';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
+import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
+import { formatCents } from '../../../lib/format.ts';
+import { useMe } from '../../../lib/me.ts';
+import { withQuery } from '../../../lib/navigation.ts';
+import { fetchedAtServerMs, useScheduledRefresh } from '../../../lib/use-scheduled-refresh.ts';
+import { useServerNow } from '../../../lib/use-server-now.ts';
+import { useRoom } from '../api/room.ts';
+import { useRound } from '../api/round.ts';
+import { BetPanel } from '../components/bet-panel.tsx';
+import { NoRoom } from '../components/no-room.tsx';
+import { RoundPanel } from '../components/round-panel.tsx';
+import { useSettlementRefresh } from '../hooks/use-settlement-refresh.ts';
+import { GUIDE_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
+import { tradingKeys } from '../query-keys.ts';
+import {
+  countdownSeconds,
+  DRAWING_POLL_MS,
+  displayStatus,
+  RESULT_HOLD_MS,
+  refreshDueAt,
+} from '../round-timing.ts';
+
+type Query = { dataUpdatedAt: number; errorUpdatedAt: number };
+const answeredAt = (query: Query) => fetchedAtServerMs(Math.max(query.dataUpdatedAt, query.errorUpdatedAt));
+
+function RoomNotice({ room }: { room: RoomView }) {
+  const { t } = useTranslation();
+  return (
+    <div className="notice notice--invalid" role="alert" data-testid="room-not-qualified">
+      <p>
+        {room.paused
+          ? t('trading.room.pausedHint')
+          : t('trading.bet.notQualified', { amount: formatCents(room.missingForEntry) })}
+      </p>
+      {room.paused ? null : (
+        <Link className="text-button" to={TOP_UP_PATH} data-testid="room-top-up">
+          {t('trading.room.topUp')}
+        </Link>
+      )}
+    </div>
+  );
+}
+
+function RoundPlay({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const room = useRoom(roomId);
+  const me = useMe();
+  const now = useServerNow();
+
+  const roomRound = room.data?.currentRound ?? null;
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [previousId, setPreviousId] = useState<string | null>(null);
+  const active = useRound(activeId);
+  const previous = useRound(previousId);
+
+  // Until its own answer arrives, the current round is the one the room reported.
+  const activeRound: RoundView | undefined =
+    active.data?.round ?? (roomRound && roomRound.id === activeId ? roomRound : undefined);
+  const previousRound = previous.data?.round;
+  const activeFinal = activeRound ? isFinal(activeRound.status) : false;
+  // A round the server no longer knows (a 404) is not waited for.
+  const activeMissing = active.isError && !active.data && !activeRound;
+
+  // The room's next round takes over once the current one is final and its result has been on screen
+  // for RESULT_HOLD_MS; until then the current round is followed through to its settlement.
+  const [finalSince, setFinalSince] = useState<number | null>(null);
+  useEffect(() => {
+    setFinalSince(activeFinal && activeId !== null ? Date.now() : null);
+  }, [activeFinal, activeId]);
+  const nextId = roomRound?.id ?? null;
+  useEffect(() => {
+    if (nextId === null || nextId === activeId) return;
+    if (activeId === null || activeMissing) {
+      setActiveId(nextId);
+      return;
+    }
+    if (finalSince === null) return;
+    const timer = setTimeout(
+      () => {
+        setPreviousId(activeId);
+        setActiveId(nextId);
+      },
+      Math.max(0, finalSince + RESULT_HOLD_MS - Date.now()),
+    );
+    return () => clearTimeout(timer);
+  }, [nextId, activeId, activeMissing, finalSince]);
+
+  useSettlementRefresh(activeRound);
+  useSettlementRefresh(previousRound);
+
+  const refreshRooms = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: tradingKeys.rooms }).catch(() => {});
+  }, [queryClient]);
+  const refreshActive = useCallback(() => {
+    void active.refetch().catch(() => {});
+    refreshRooms();
+  }, [active, refreshRooms]);
+
+  useScheduledRefresh(
+    activeRound && activeId ? refreshDueAt(activeRound, answeredAt(active)) : null,
+    refreshActive,
+  );
+  useScheduledRefresh(previousRound ? refreshDueAt(previousRound, answeredAt(previous)) : null, () => {
+    void previous.refetch().catch(() => {});
+  });
+  // Waiting for the next round (the current one is final, or the room has none yet): poll the room.
+  const waitingForRound = Boolean(room.data && !room.data.paused && (activeFinal || roomRound === null));
+  useScheduledRefresh(waitingForRound ? answeredAt(room) + DRAWING_POLL_MS : null, () => {
+    void room.refetch().catch(() => {});
+  });
+
+  if (room.isError && !room.data) {
+    if (isApiError(room.error) && room.error.code === 'NOT_FOUND') return <NoRoom />;
+    return <ErrorNotice error={room.error} onRetry={() => void room.refetch().catch(() => {})} />;
+  }
+  if (!room.data) return <DataPlaceholder lines={6} />;
+
+  const status = activeRound ? displayStatus(activeRound, now) : null;
+  const canTrade = room.data.qualified && !room.data.paused;
+  return (
+    <>
+      <div className="round-play__head">
+        <h2 className="room-title" data-testid="room-tier" data-tier={room.data.tier}>
+          {t(`trading.tiers.${room.data.tier}`)}
+        </h2>
+        <span className="round-play__balance">
+          {t('trading.round.balance')}{' '}
+          <strong data-testid="round-balance">
+            {me.data ? formatCents(me.data.balance) : t('common.loading')}
+          </strong>
+        </span>
+      </div>
+      {activeRound && status ? (
+        <RoundPanel
+          title={t('trading.round.current')}
+          round={activeRound}
+          status={status}
+          seconds={countdownSeconds(activeRound, now)}
+          positions={active.data?.myPositions ?? []}
+          testIdPrefix="round"
+        >
+          {activeFinal ? (
+            <p className="field__hint" data-testid="round-waiting-next">
+              {t('trading.round.waitingNext')}
+            </p>
+          ) : null}
+        </RoundPanel>
+      ) : (
+        <p className="notice" data-testid="round-none">
+          {room.data.paused ? t('trading.room.pausedHint') : t('trading.noRound')}
+        </p>
+      )}
+      {canTrade ? (
+        activeRound && activeId ? (
+          <BetPanel
+            room={room.data}
+            roundId={activeId}
+            open={status === 'open'}
+            onRoundClosed={refreshActive}
+          />
+        ) : null
+      ) : (
+        <RoomNotice room={room.data} />
+      )}
+      {previousRound ? (
+        <RoundPanel
+          title={t('trading.round.lastRound')}
+          round={previousRound}
+          status={displayStatus(previousRound, now)}
+          seconds={null}
+          positions={previous.data?.myPositions ?? []}
+          testIdPrefix="last-round"
+        />
+      ) : null}
+      <div className="link-row">
+        <Link className="text-link" to={withQuery(GUIDE_PATH, { room: roomId })}>
+          {t('trading.rulesLink')}
+        </Link>
+        <Link className="text-link" to={withQuery(VERIFY_PATH, { room: roomId })} data-testid="round-verify">
+          {t('trading.verifyLink')}
+        </Link>
+      </div>
+    </>
+  );
+}
+
+export default function RoundPlayPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const roomId = params.get('room');
+  return (
+    <div className="page">
+      <PageHeader title={t('titles.roundPlay')} />
+      <main className="page__body">{roomId ? <RoundPlay roomId={roomId} /> : <NoRoom />}</main>
+    </div>
+  );
+}

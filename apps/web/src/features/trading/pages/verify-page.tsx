@@ -1,0 +1,71 @@
+/**
+ * /pages/game/verify?room=<id> (ours; linked from the room, the round page and the rules): the room's
+ * rounds, newest first, each with its issue, hash, previous hash (its commitment), digits and sum, and
+ * for a drawn round a Verify action computed in this browser by the domain's verifier. Without a room,
+ * the rooms to choose from.
+ */
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
+import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
+import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { RecordsList } from '../../../components/ui/records-list.tsx';
+import { withQuery } from '../../../lib/navigation.ts';
+import { useRoomRounds } from '../api/room-rounds.ts';
+import { useRooms } from '../api/rooms.ts';
+import { RoundProof } from '../components/round-proof.tsx';
+import { VERIFY_PATH } from '../paths.ts';
+
+function RoomChoice({ selected }: { selected: string | null }) {
+  const { t } = useTranslation();
+  const rooms = useRooms();
+  if (rooms.isError && !rooms.data) {
+    return <ErrorNotice error={rooms.error} onRetry={() => void rooms.refetch().catch(() => {})} />;
+  }
+  if (!rooms.data) return <DataPlaceholder lines={1} />;
+  return (
+    <nav className="chip-row" aria-label={t('trading.verify.chooseRoom')}>
+      {rooms.data.items.map((room) => (
+        <Link
+          key={room.id}
+          className={room.id === selected ? 'chip chip--selected' : 'chip'}
+          aria-current={room.id === selected ? 'page' : undefined}
+          to={withQuery(VERIFY_PATH, { room: room.id })}
+          replace
+          data-testid={`verify-room-${room.tier}`}
+        >
+          {t(`trading.tiers.${room.tier}`)}
+        </Link>
+      ))}
+    </nav>
+  );
+}
+
+function RoomRounds({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
+  const query = useRoomRounds(roomId);
+  return (
+    <RecordsList
+      query={query}
+      label={t('titles.verify')}
+      emptyMessage={t('trading.verify.empty')}
+      renderItem={(round) => <RoundProof round={round} />}
+    />
+  );
+}
+
+export default function VerifyPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const roomId = params.get('room');
+  return (
+    <div className="page">
+      <PageHeader title={t('titles.verify')} />
+      <main className="page__body">
+        <p className="page__intro">{t('trading.verify.intro')}</p>
+        <RoomChoice selected={roomId} />
+        {roomId ? <RoomRounds key={roomId} roomId={roomId} /> : null}
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * What an operation that moves money makes stale: the account (`me`: balance, withdrawable, unprocessed
+ * count) and every money view of the funding pages (assets, records, cards and wallets; the funding
+ * methods are configuration, not affected). Shared by every feature that moves money: a deposit, a
+ * withdrawal, a position placed or settled.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { ME_QUERY_KEY } from './me.ts';
+
+/** The first element of every funding query key (see features/funding/query-keys.ts). */
+export const FUNDING_QUERY_ROOT = 'funding';
+
+/** Marks the account and every money view stale; the ones on screen refetch at once. */
+export function invalidateMoney(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({
+    predicate: ({ queryKey }) =>
+      queryKey[0] === ME_QUERY_KEY[0] || (queryKey[0] === FUNDING_QUERY_ROOT && queryKey[1] !== 'methods'),
+  });
+}
+
+/** After a money operation: refresh in the background, never holding up the user's next step. */
+export function refreshMoney(queryClient: QueryClient): void {
+  void invalidateMoney(queryClient).catch(() => {});
+}
