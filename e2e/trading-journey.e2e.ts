@@ -1,0 +1,145 @@
+/**
+ * Trading, end to end at 390x844 with short rounds (8 s, sealed for the last 3, drawing 1 s): a funded
+ * user enters the normal room, takes a position while the round is open, watches it seal, draw and
+ * settle, sees the balance paid exactly by the frozen odds, and verifies the round in the browser.
+ */
+import { payoutFor } from '@tradehall/domain';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+interface Position {
+  id: string;
+  roundId: string;
+  issue: string;
+  amount: number;
+  multiplier: number;
+  status: string;
+  payout: number | null;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let session: ApiSession;
+const account = `trader_${Date.now().toString(36)}`;
+
+const balance = async () =>
+  (await api<{ balance: number }>(server.url, 'GET', '/me', { token: session.token })).balance;
+
+beforeAll(async () => {
+  server = await startServer({
+    ROUND_SECONDS_OVERRIDE: '8',
+    SEALED_SECONDS_OVERRIDE: '3',
+    DRAWING_SECONDS_OVERRIDE: '1',
+  });
+  await registerUser(server.url, account, 'secret123');
+  session = await loginUser(server.url, account, 'secret123');
+  const deposit = await api<{ id: string }>(server.url, 'POST', '/deposits', {
+    token: session.token,
+    body: {
+      method: 'offline',
+      amount: 10_000,
+      depositorName: 'Trader',
+      idempotencyKey: `e2e-trading-${Date.now()}`,
+    },
+  });
+  const operator = await loginOperator(server.url);
+  await api(server.url, 'POST', `/admin/deposits/${deposit.id}/approve`, { token: operator, body: {} });
+  browser = await launchBrowser();
+  context = await phoneContext(browser, server.url);
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
+      localStorage.setItem('uid', user.id);
+    },
+    { token: session.token, user: session.user },
+  );
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a round at 390x844', () => {
+  let position: Position;
+
+  it('enters the normal room from the trading hall', async () => {
+    await page.goto('/#/pages/game/index');
+    await page.getByTestId('room-card-normal').click();
+    await page.waitForURL(/#\/pages\/game\/rule\?room=/);
+    await page.getByTestId('room-enter').click();
+    await page.waitForURL(/#\/pages\/game\/game\?room=/);
+  });
+
+  it('takes a position while the round is open', async () => {
+    // Wait for a round with at least 2 s left before its seal, so the click lands while it is open.
+    await expect
+      .poll(
+        async () => {
+          const status = await page.getByTestId('round-status').getAttribute('data-status');
+          const seconds = Number(
+            (await page.getByTestId('round-countdown').textContent())?.match(/\d+/)?.[0] ?? 0,
+          );
+          return status === 'open' && seconds >= 2;
+        },
+        { timeout: 20_000, interval: 200 },
+      )
+      .toBe(true);
+    const before = await balance();
+    await page.getByTestId('bet-both-long').click();
+    await page.getByTestId('bet-amount').fill('10');
+    await page.getByTestId('bet-submit').click();
+    await expect.poll(() => page.getByTestId('my-position').count(), { timeout: 10_000 }).toBe(1);
+    const positions = await api<{ items: Position[] }>(server.url, 'GET', '/positions', {
+      token: session.token,
+    });
+    expect(positions.items).toHaveLength(1);
+    position = positions.items[0] as Position;
+    expect(position).toMatchObject({ amount: 1000, multiplier: 196, status: 'open' });
+    expect(await balance()).toBe(before - 1000);
+  });
+
+  it('shows the seal, then settles and pays exactly by the frozen odds', async () => {
+    await expect
+      .poll(() => page.getByTestId('round-status').first().getAttribute('data-status'), {
+        timeout: 15_000,
+        interval: 100,
+      })
+      .toMatch(/sealed|drawing|settled/);
+    await expect
+      .poll(() => page.getByTestId('my-position').first().getAttribute('data-status'), {
+        timeout: 20_000,
+        interval: 250,
+      })
+      .toMatch(/won|lost/);
+    const settled = (
+      await api<{ items: Position[] }>(server.url, 'GET', '/positions', { token: session.token })
+    ).items[0];
+    const expectedPayout = settled?.status === 'won' ? payoutFor(1000, 196) : 0;
+    expect(settled?.payout ?? 0).toBe(expectedPayout);
+    expect(await balance()).toBe(10_000 - 1000 + expectedPayout);
+    await page.goto('/#/pages/mine/index');
+    await expect
+      .poll(() => page.getByTestId('mine-balance').textContent())
+      .toBe(`$${((10_000 - 1000 + expectedPayout) / 100).toFixed(2)}`);
+  });
+
+  it('verifies the round in the browser', async () => {
+    const round = await api<{ round: { roomId: string } }>(server.url, 'GET', `/rounds/${position.roundId}`, {
+      token: session.token,
+    });
+    await page.goto(`/#/pages/game/verify?room=${round.round.roomId}`);
+    await page.getByTestId(`verify-round-${position.issue}`).click();
+    await expect
+      .poll(() => page.getByTestId(`verify-result-${position.issue}`).getAttribute('data-ok'))
+      .toBe('true');
+  });
+});
