@@ -13,11 +13,15 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
 import { adminDepositsRoutes } from './modules/deposits/admin-deposits.routes.ts';
 import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
+import { fairnessRoutes } from './modules/fairness/fairness.routes.ts';
 import { fundingSettingsRoutes } from './modules/funding-settings/funding-settings.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { marketRoutes } from './modules/market/market.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payment-webhook.routes.ts';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
+import { positionsRoutes } from './modules/positions/positions.routes.ts';
+import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
 import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { adminWithdrawalsRoutes } from './modules/withdrawals/admin-withdrawals.routes.ts';
@@ -121,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
         }),
       );
       await registerMoneyRoutes(api, config, services);
+      await registerTradingRoutes(api, services);
     },
     { prefix: API_PREFIX },
   );
@@ -161,6 +166,15 @@ async function registerMoneyRoutes(api: FastifyInstance, config: Config, service
   await api.register(withdrawalsRoutes({ withdrawals: services.withdrawals, userGuard }));
   await api.register(adminWithdrawalsRoutes({ withdrawals: services.withdrawals, operatorGuard }));
   await api.register(assetsRoutes({ assets: services.assets, userGuard }));
+}
+
+/** Trading (issue 4): rooms, rounds, positions and records, the market overview, fairness proofs. */
+async function registerTradingRoutes(api: FastifyInstance, services: Services): Promise<void> {
+  const { userGuard, optionalUserGuard } = services;
+  await api.register(roomsRoutes({ rooms: services.rooms, userGuard, optionalUserGuard }));
+  await api.register(positionsRoutes({ positions: services.positions, userGuard }));
+  await api.register(marketRoutes({ market: services.market }));
+  await api.register(fairnessRoutes({ fairness: services.fairness }));
 }
 
 function uploadDeps(services: Services) {

@@ -5,8 +5,10 @@
  */
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
+import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
+import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
 import { systemClock } from './platform/clock.ts';
-import { type Config, ConfigError, loadConfig } from './platform/config.ts';
+import { type Config, ConfigError, loadConfig, runsScheduler } from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -82,6 +84,7 @@ async function main(): Promise<void> {
 
   let redis: Redis | null = null;
   let mailer: Mailer | null = null;
+  let scheduler: RoundScheduler | null = null;
   try {
     const applied = await migrateToLatest(database.kysely);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -93,6 +96,18 @@ async function main(): Promise<void> {
     redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
     const services = createServices({ config, database, clock: systemClock, hasher, mailer, logger });
     const { app, sites } = await buildApp({ config, services, logger, redis });
+    if (runsScheduler(config)) {
+      // One scheduler per deployment: the advisory-lock holder on PostgreSQL, this process on PGlite.
+      const leadership: Leadership = config.databaseUrl
+        ? new AdvisoryLockLeadership(config.databaseUrl, logger)
+        : new InProcessLeadership();
+      scheduler = new RoundScheduler(
+        services.roundEngine,
+        leadership,
+        logger,
+        config.trading.schedulerTickMs,
+      );
+    }
 
     let stopping = false;
     const shutdown = (signal: NodeJS.Signals) => {
@@ -105,6 +120,7 @@ async function main(): Promise<void> {
       }, SHUTDOWN_TIMEOUT_MS);
       force.unref();
       void (async () => {
+        await scheduler?.stop();
         await app.close();
         await mailer?.close();
         await redis?.quit().catch(() => undefined);
@@ -121,11 +137,13 @@ async function main(): Promise<void> {
     process.on('SIGINT', shutdown);
 
     await app.listen({ port: config.port, host: config.host });
+    scheduler?.start();
     process.stdout.write(
       `${banner(config, database, sites, mailer, Math.round(performance.now() - started))}\n`,
     );
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
+    await scheduler?.stop().catch(() => undefined);
     await mailer?.close();
     redis?.disconnect();
     await database.close().catch(() => undefined);

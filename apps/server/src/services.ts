@@ -9,7 +9,7 @@ import { AdminAuthRepository } from './modules/admin-auth/admin-auth.repository.
 import { AdminAuthService } from './modules/admin-auth/admin-auth.service.ts';
 import { AppService } from './modules/app/app.service.ts';
 import { AssetsService } from './modules/assets/assets.service.ts';
-import { createUserGuard, type UserGuard } from './modules/auth/auth.guard.ts';
+import { createOptionalUserGuard, createUserGuard, type UserGuard } from './modules/auth/auth.guard.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CaptchaRepository } from './modules/auth/captcha.repository.ts';
 import { CaptchaService } from './modules/auth/captcha.service.ts';
@@ -23,17 +23,28 @@ import { BankCardsRepository } from './modules/bank-cards/bank-cards.repository.
 import { BankCardsService } from './modules/bank-cards/bank-cards.service.ts';
 import { DepositsRepository } from './modules/deposits/deposits.repository.ts';
 import { DepositsService } from './modules/deposits/deposits.service.ts';
+import { FairnessService } from './modules/fairness/fairness.service.ts';
+import { FairnessChainsRepository } from './modules/fairness/fairness-chains.repository.ts';
+import { FairnessChainsService } from './modules/fairness/fairness-chains.service.ts';
 import { FundingSettingsRepository } from './modules/funding-settings/funding-settings.repository.ts';
 import { FundingSettingsService } from './modules/funding-settings/funding-settings.service.ts';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { MarketService } from './modules/market/market.service.ts';
 import { PaymentEventsRepository } from './modules/payments/payment-events.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { SandboxCheckoutsRepository } from './modules/payments/sandbox/sandbox-checkouts.repository.ts';
 import { SandboxGateway } from './modules/payments/sandbox/sandbox-gateway.ts';
 import { SandboxPaymentProvider } from './modules/payments/sandbox/sandbox-provider.ts';
+import { PositionsRepository } from './modules/positions/positions.repository.ts';
+import { PositionsService } from './modules/positions/positions.service.ts';
+import { RoomsRepository } from './modules/rounds/rooms.repository.ts';
+import { RoomsService } from './modules/rounds/rooms.service.ts';
+import { RoundEngine } from './modules/rounds/round-engine.ts';
+import { RoundsRepository } from './modules/rounds/rounds.repository.ts';
+import { SettlementService } from './modules/rounds/settlement.service.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { WalletsRepository } from './modules/wallets/wallets.repository.ts';
@@ -76,6 +87,14 @@ export interface Services {
   wallets: WalletsService;
   withdrawals: WithdrawalsService;
   assets: AssetsService;
+  optionalUserGuard: UserGuard;
+  rooms: RoomsService;
+  positions: PositionsService;
+  market: MarketService;
+  fairness: FairnessService;
+  /** Advances every room's rounds by the clock; the scheduler calls tick(), tests call it directly. */
+  roundEngine: RoundEngine;
+  settlement: SettlementService;
 }
 
 export function createServices(platform: Platform): Services {
@@ -90,7 +109,12 @@ export function createServices(platform: Platform): Services {
     windowSeconds: config.auth.loginFailureWindowSeconds,
     lockSeconds: config.auth.loginLockSeconds,
   });
-  const sessions = new SessionsService(sessionsRepository, clock, config.auth.sessionTtlSeconds);
+  const sessions = new SessionsService(
+    sessionsRepository,
+    clock,
+    config.auth.sessionTtlSeconds,
+    config.auth.sessionCacheMs,
+  );
   const adminAuth = new AdminAuthService(
     new AdminAuthRepository(db),
     captcha,
@@ -130,6 +154,30 @@ export function createServices(platform: Platform): Services {
   });
   const assets = new AssetsService(db, ledger, depositsRepository, withdrawalsRepository, funding);
 
+  // Trading (issue 4).
+  const { trading } = config;
+  const roomsRepository = new RoomsRepository(trading);
+  const roundsRepository = new RoundsRepository(db);
+  const positionsRepository = new PositionsRepository(db);
+  const settlement = new SettlementService(
+    db,
+    roundsRepository,
+    positionsRepository,
+    ledger,
+    clock,
+    logger,
+    trading.settlementPauseMs,
+  );
+  const roundEngine = new RoundEngine(
+    db,
+    roomsRepository,
+    roundsRepository,
+    new FairnessChainsService(new FairnessChainsRepository(), trading.chainLength),
+    settlement,
+    clock,
+    logger,
+  );
+
   return {
     app: new AppService(database, clock, logger),
     captcha,
@@ -142,6 +190,7 @@ export function createServices(platform: Platform): Services {
       hasher,
       mailer,
       clock,
+      (userId) => sessions.forgetUser(userId),
     ),
     accounts: new AccountsService(accountsRepository, sessions, hasher, clock, assets),
     adminAuth,
@@ -180,5 +229,12 @@ export function createServices(platform: Platform): Services {
       clock,
     ),
     assets,
+    optionalUserGuard: createOptionalUserGuard(sessions),
+    rooms: new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger),
+    positions: new PositionsService(db, positionsRepository, roomsRepository, ledger, idempotency, clock),
+    market: new MarketService(db, roomsRepository, roundsRepository, positionsRepository, clock),
+    fairness: new FairnessService(roundsRepository),
+    roundEngine,
+    settlement,
   };
 }

@@ -50,6 +50,8 @@ function schemaFingerprint(): string {
     hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
   }
   hash.update(readFileSync(path.join(SERVER_DIR, 'src/platform/seed.ts')));
+  // Migration 0003 seeds the rooms from the domain's defaults.
+  hash.update(readFileSync(path.join(SERVER_DIR, '../../packages/domain/src/rounds/rooms.ts')));
   return hash.digest('hex').slice(0, 16);
 }
 
@@ -177,6 +179,11 @@ export async function freshDatabase(
 
 export interface TestAppOptions {
   driver: DriverName;
+  /**
+   * A clock that runs in real time (and can still be moved with advanceSeconds/set): for suites that
+   * listen on a port and run the scheduler loop. Default: a clock that only moves when told to.
+   */
+  realTime?: boolean;
   /** Environment-style overrides, parsed by the real config loader. */
   env?: Record<string, string>;
   smtpUrl?: string;
@@ -202,10 +209,29 @@ const TEST_ENV: Record<string, string> = {
   AUTH_RATE_LIMIT_PER_MINUTE: '100000',
   CAPTCHA_RATE_LIMIT_PER_MINUTE: '100000',
   ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+  // Short fairness chains: building one costs ~7 µs per hash, and suites create one per room.
+  FAIRNESS_CHAIN_LENGTH: '200',
   // No built web app in tests unless a suite points these somewhere.
   WEB_DIST_DIR: path.join(tmpdir(), 'tradehall-no-web-dist'),
   CONSOLE_DIST_DIR: path.join(tmpdir(), 'tradehall-no-console-dist'),
 };
+
+/** Real time plus an offset that advanceSeconds/set move. */
+class RunningClock extends ManualClock {
+  #offsetMs = 0;
+
+  override now(): Date {
+    return new Date(Date.now() + this.#offsetMs);
+  }
+
+  override advanceSeconds(seconds: number): void {
+    this.#offsetMs += seconds * 1000;
+  }
+
+  override set(at: Date): void {
+    this.#offsetMs = at.getTime() - Date.now();
+  }
+}
 
 export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   const config = loadConfig({
@@ -214,7 +240,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     ...options.env,
   });
   const { database, drop } = await freshDatabase(options.driver);
-  const clock = new ManualClock();
+  const clock = options.realTime ? new RunningClock() : new ManualClock();
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: silentLogger });
   const services = createServices({
     config,
@@ -365,6 +391,10 @@ export async function countAllRows(t: TestApp): Promise<Record<string, number>> 
     'idempotency_keys',
     'payment_checkouts',
     'payment_events',
+    'rooms',
+    'fairness_chains',
+    'rounds',
+    'positions',
   ];
   const counts: Record<string, number> = {};
   for (const table of tables) counts[table] = await countRows(t, table);

@@ -23,6 +23,11 @@ export class ManualClock implements Clock {
   advanceSeconds(seconds: number): void {
     this.#ms += seconds * 1000;
   }
+
+  /** Jumps to an instant (forward or back): the round tests step to a round's seal, draw, settlement. */
+  set(at: Date): void {
+    this.#ms = at.getTime();
+  }
 }
 
 /** Unix seconds, the wire convention for time. */

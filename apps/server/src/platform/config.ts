@@ -59,11 +59,32 @@ export interface Config {
   auth: {
     captchaTtlSeconds: number;
     sessionTtlSeconds: number;
+    /**
+     * How long a checked session is trusted without asking the database again (every authenticated
+     * request would otherwise cost a query). A revocation on this node takes effect at once; on another
+     * node within this time. 0 disables the cache.
+     */
+    sessionCacheMs: number;
     loginFailuresBeforeLock: number;
     loginFailureWindowSeconds: number;
     loginLockSeconds: number;
   };
   funding: FundingConfig;
+  trading: TradingConfig;
+}
+
+/**
+ * Rounds: timings applied to every room when set (short rounds for demos and browser tests), the length
+ * of a new fairness chain, the scheduler's tick, and a test-only pause inside settlement (the crash test
+ * kills the process there; honoured only with TRADEHALL_TEST_MODE).
+ */
+export interface TradingConfig {
+  roundSecondsOverride: number | null;
+  sealedSecondsOverride: number | null;
+  drawingSecondsOverride: number | null;
+  chainLength: number;
+  schedulerTickMs: number;
+  settlementPauseMs: number;
 }
 
 /** Money limits (DESIGN §8) and the card gateway's webhook secret. Amounts in cents. */
@@ -105,6 +126,14 @@ const int = (min: number, max: number, fallback: number) =>
 
 /** Amounts in cents: at most 2^53 - 1, where integer arithmetic in a JS number stays exact. */
 const MAX_CENTS = Number.MAX_SAFE_INTEGER;
+
+const optionalInt = (min: number, max: number) =>
+  z.coerce
+    .number({ message: `must be an integer ${min}-${max}` })
+    .int({ message: `must be an integer ${min}-${max}` })
+    .min(min, { message: `must be an integer ${min}-${max}` })
+    .max(max, { message: `must be an integer ${min}-${max}` })
+    .optional();
 
 const bool = (fallback: boolean) =>
   z
@@ -150,6 +179,7 @@ const envSchema = z.object({
   ACCOUNT_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 20),
   CAPTCHA_TTL_SECONDS: int(10, 3600, CAPTCHA_TTL_SECONDS),
   SESSION_TTL_SECONDS: int(60, 365 * 24 * 3600, SESSION_TTL_SECONDS),
+  SESSION_CACHE_MS: int(0, 60_000, 1_000),
   LOGIN_FAILURES_BEFORE_LOCK: int(1, 1000, LOGIN_FAILURES_BEFORE_LOCK),
   LOGIN_FAILURE_WINDOW_SECONDS: int(1, 24 * 3600, LOGIN_FAILURE_WINDOW_SECONDS),
   LOGIN_LOCK_SECONDS: int(1, 24 * 3600, LOGIN_LOCK_SECONDS),
@@ -171,6 +201,12 @@ const envSchema = z.object({
     .max(512, { message: 'must be at most 512 characters' })
     .optional(),
   PAYMENT_WEBHOOK_TOLERANCE_SECONDS: int(1, 24 * 3600, 300),
+  ROUND_SECONDS_OVERRIDE: optionalInt(2, 24 * 3600),
+  SEALED_SECONDS_OVERRIDE: optionalInt(1, 24 * 3600 - 1),
+  DRAWING_SECONDS_OVERRIDE: optionalInt(0, 3600),
+  FAIRNESS_CHAIN_LENGTH: int(2, 1_000_000, 10_000),
+  SCHEDULER_TICK_MS: int(20, 10_000, 250),
+  TEST_SETTLEMENT_PAUSE_MS: int(0, 600_000, 0),
 });
 
 /** Pairs of limits where the first may not exceed the second: [minimum, maximum]. */
@@ -210,6 +246,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   const inverted = ORDERED_LIMITS.filter(([min, max]) => e[min] > e[max]).map(
     ([min, max]) => `${min} must not exceed ${max} (got ${e[min]} > ${e[max]})`,
   );
+  if (
+    e.ROUND_SECONDS_OVERRIDE !== undefined &&
+    e.SEALED_SECONDS_OVERRIDE !== undefined &&
+    e.SEALED_SECONDS_OVERRIDE >= e.ROUND_SECONDS_OVERRIDE
+  ) {
+    inverted.push(
+      `SEALED_SECONDS_OVERRIDE must be less than ROUND_SECONDS_OVERRIDE (got ${e.SEALED_SECONDS_OVERRIDE} >= ${e.ROUND_SECONDS_OVERRIDE})`,
+    );
+  }
   if (inverted.length > 0) throw new ConfigError(`Invalid configuration: ${inverted.join('; ')}`);
   return {
     port: e.PORT,
@@ -239,6 +284,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     auth: {
       captchaTtlSeconds: e.CAPTCHA_TTL_SECONDS,
       sessionTtlSeconds: e.SESSION_TTL_SECONDS,
+      sessionCacheMs: e.SESSION_CACHE_MS,
       loginFailuresBeforeLock: e.LOGIN_FAILURES_BEFORE_LOCK,
       loginFailureWindowSeconds: e.LOGIN_FAILURE_WINDOW_SECONDS,
       loginLockSeconds: e.LOGIN_LOCK_SECONDS,
@@ -256,10 +302,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       webhookSecretIsDefault: e.PAYMENT_WEBHOOK_SECRET === undefined,
       webhookToleranceSeconds: e.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
     },
+    trading: {
+      roundSecondsOverride: e.ROUND_SECONDS_OVERRIDE ?? null,
+      sealedSecondsOverride: e.SEALED_SECONDS_OVERRIDE ?? null,
+      drawingSecondsOverride: e.DRAWING_SECONDS_OVERRIDE ?? null,
+      chainLength: e.FAIRNESS_CHAIN_LENGTH,
+      schedulerTickMs: e.SCHEDULER_TICK_MS,
+      // Never outside test mode: a production process must not be able to stall a settlement.
+      settlementPauseMs: e.TRADEHALL_TEST_MODE ? e.TEST_SETTLEMENT_PAUSE_MS : 0,
+    },
   };
 }
 
-/** Whether this process serves the HTTP API (the realtime and scheduler roles arrive with later issues). */
+/** Whether this process serves the HTTP API (the realtime role arrives with a later issue). */
 export function servesApi(config: Config): boolean {
   return config.role === 'all' || config.role === 'api';
+}
+
+/** Whether this process competes to run the round scheduler (one holder per deployment). */
+export function runsScheduler(config: Config): boolean {
+  return config.role === 'all' || config.role === 'scheduler';
 }

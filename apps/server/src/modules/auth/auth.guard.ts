@@ -29,3 +29,14 @@ export function requireUser(request: FastifyRequest): UserAuth {
   if (!request.userAuth) throw new AppError('UNAUTHENTICATED');
   return request.userAuth;
 }
+
+/**
+ * For public routes that say more to a signed-in viewer (the rooms list): a valid bearer token sets
+ * request.userAuth; a missing, unknown or expired one leaves the request anonymous, never refused.
+ */
+export function createOptionalUserGuard(sessions: SessionsService): UserGuard {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    request.userAuth = token ? await sessions.authenticate(token) : null;
+  };
+}

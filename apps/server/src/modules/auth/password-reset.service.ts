@@ -32,6 +32,8 @@ export class PasswordResetService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    /** Told whose sessions a reset revoked, so no cached session outlives it on this node. */
+    private readonly afterRevoke: (userId: string) => void = () => {},
   ) {}
 
   async requestCode(account: string, locale: Locale): Promise<{ resendAfterSeconds: number }> {
@@ -89,5 +91,6 @@ export class PasswordResetService {
       return true;
     });
     if (!ok) throw new AppError('VERIFICATION_CODE_INVALID');
+    this.afterRevoke(user.id);
   }
 }

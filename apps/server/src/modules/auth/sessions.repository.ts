@@ -1,5 +1,6 @@
 /** User sessions: the token is stored only as its sha256. */
-import type { Kysely, Selectable } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
+import { PREPARED } from '../../platform/db/database.ts';
 import type { DB, SessionsTable, UserStatus } from '../../platform/db/schema.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -41,21 +42,14 @@ export class SessionsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  findByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
-    return this.db
-      .selectFrom('sessions')
-      .innerJoin('users', 'users.id', 'sessions.user_id')
-      .select([
-        'sessions.id',
-        'sessions.user_id',
-        'sessions.last_seen_at',
-        'sessions.expires_at',
-        'sessions.revoked_at',
-        'users.username',
-        'users.status',
-      ])
-      .where('sessions.token_hash', '=', tokenHash)
-      .executeTakeFirst();
+  /** Every authenticated request runs this: a prepared statement on PostgreSQL (planned once). */
+  async findByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+    const result = await sql<SessionWithUser>`${PREPARED}
+      select s.id, s.user_id, s.last_seen_at, s.expires_at, s.revoked_at, u.username, u.status
+      from sessions s join users u on u.id = s.user_id
+      where s.token_hash = ${tokenHash}
+    `.execute(this.db);
+    return result.rows[0];
   }
 
   async touch(id: string, now: Date): Promise<void> {

@@ -18,11 +18,25 @@ export interface UserAuth {
 /** last_seen_at is written at most this often, so reads do not turn every request into a write. */
 const TOUCH_INTERVAL_MS = 60_000;
 
+/** Entries kept at most; the cache starts over beyond this (it only ever saves a query). */
+const SESSION_CACHE_LIMIT = 10_000;
+
+interface CachedSession {
+  auth: UserAuth;
+  expiresAt: number;
+  /** When (by the clock, ms) the database last vouched for it. */
+  checkedAt: number;
+}
+
 export class SessionsService {
+  /** By token hash: sessions the database confirmed live within the last `cacheMs`. */
+  readonly #cache = new Map<string, CachedSession>();
+
   constructor(
     private readonly repository: SessionsRepository,
     private readonly clock: Clock,
     private readonly ttlSeconds: number,
+    private readonly cacheMs = 0,
   ) {}
 
   async create(userId: string, meta: ClientMeta): Promise<{ token: string; expiresAt: number }> {
@@ -43,14 +57,36 @@ export class SessionsService {
   /** The session behind a token, or null when it is unknown, revoked, expired or its user is frozen. */
   async authenticate(token: string | null): Promise<UserAuth | null> {
     if (!token) return null;
-    const session = await this.repository.findByTokenHash(hashToken(token));
+    const tokenHash = hashToken(token);
     const now = this.clock.now();
+    const cached = this.#cache.get(tokenHash);
+    const age = cached ? now.getTime() - cached.checkedAt : Number.POSITIVE_INFINITY;
+    if (cached && age >= 0 && age < this.cacheMs && cached.expiresAt > now.getTime()) {
+      return cached.auth;
+    }
+    this.#cache.delete(tokenHash);
+    const session = await this.repository.findByTokenHash(tokenHash);
     if (!session || session.revoked_at !== null || session.expires_at.getTime() <= now.getTime()) return null;
     if (session.status !== 'active') return null;
     if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
       await this.repository.touch(session.id, now);
     }
-    return { userId: session.user_id, sessionId: session.id, username: session.username };
+    const auth = { userId: session.user_id, sessionId: session.id, username: session.username };
+    if (this.cacheMs > 0) {
+      if (this.#cache.size >= SESSION_CACHE_LIMIT) this.#cache.clear();
+      this.#cache.set(tokenHash, { auth, expiresAt: session.expires_at.getTime(), checkedAt: now.getTime() });
+    }
+    return auth;
+  }
+
+  /** Forgets every cached session of a user whose sessions were revoked elsewhere on this node. */
+  forgetUser(userId: string): void {
+    this.forget((cached) => cached.userId === userId);
+  }
+
+  /** Drops cached sessions a revocation on this node ended (by session, or every one of a user). */
+  private forget(match: (auth: UserAuth) => boolean): void {
+    for (const [tokenHash, entry] of this.#cache) if (match(entry.auth)) this.#cache.delete(tokenHash);
   }
 
   async list(auth: UserAuth): Promise<SessionView[]> {
@@ -69,18 +105,22 @@ export class SessionsService {
   /** Another user's session id answers exactly like a made-up one: NOT_FOUND. */
   async revoke(auth: UserAuth, sessionId: string): Promise<void> {
     const revoked = await this.repository.revokeOwned(sessionId, auth.userId, this.clock.now());
+    this.forget((cached) => cached.sessionId === sessionId);
     if (!revoked) throw new AppError('NOT_FOUND');
   }
 
   async revokeCurrent(auth: UserAuth): Promise<void> {
     await this.repository.revokeOwned(auth.sessionId, auth.userId, this.clock.now());
+    this.forget((cached) => cached.sessionId === auth.sessionId);
   }
 
   async revokeOthers(auth: UserAuth): Promise<void> {
     await this.repository.revokeAllForUser(auth.userId, this.clock.now(), auth.sessionId);
+    this.forget((cached) => cached.userId === auth.userId && cached.sessionId !== auth.sessionId);
   }
 
   async revokeAll(userId: string): Promise<void> {
     await this.repository.revokeAllForUser(userId, this.clock.now());
+    this.forget((cached) => cached.userId === userId);
   }
 }

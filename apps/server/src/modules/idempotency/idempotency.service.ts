@@ -8,7 +8,7 @@
  * retry is free to try again (and gets the same refusal if nothing changed meanwhile).
  */
 import { createHash } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -66,6 +66,73 @@ export class IdempotencyService {
       await this.repository.complete(trx, operation.userId, operation.key, statusCode, body);
       return { statusCode, body };
     });
+  }
+
+  /**
+   * For an operation that runs its own transaction: claims the key with the response already known, so
+   * the row is complete when the transaction commits. Undefined when claimed (go on with the work, whose
+   * failure rolls the claim back); the first response when the key was used already.
+   */
+  async claimCompleted<T>(
+    trx: Transaction<DB>,
+    operation: IdempotentOperation,
+    statusCode: number,
+    body: T,
+  ): Promise<Replayable<T> | undefined> {
+    const claimed = await this.repository.claim(trx, {
+      userId: operation.userId,
+      key: operation.key,
+      operation: operation.operation,
+      requestHash: requestHash(operation),
+      at: this.clock.now(),
+      completed: { statusCode, response: body },
+    });
+    return claimed ? undefined : this.replayFrom<T>(trx, operation);
+  }
+
+  /**
+   * For an operation about to be refused: the first response if this key was used already (waiting for
+   * a concurrent first use to commit), else undefined — and the claim is rolled back with the refusal.
+   */
+  async claimOrReplay<T>(
+    trx: Transaction<DB>,
+    operation: IdempotentOperation,
+  ): Promise<Replayable<T> | undefined> {
+    const claimed = await this.repository.claim(trx, {
+      userId: operation.userId,
+      key: operation.key,
+      operation: operation.operation,
+      requestHash: requestHash(operation),
+      at: this.clock.now(),
+    });
+    return claimed ? undefined : this.replayFrom<T>(trx, operation);
+  }
+
+  /** The claim of a completed operation as a CTE of a single statement: see IdempotencyRepository.claimCte. */
+  claimCte(
+    operation: IdempotentOperation,
+    statusCode: number,
+    body: unknown,
+    gate: string,
+  ): RawBuilder<unknown> {
+    return this.repository.claimCte(
+      {
+        userId: operation.userId,
+        key: operation.key,
+        operation: operation.operation,
+        requestHash: requestHash(operation),
+        at: this.clock.now(),
+        statusCode,
+        response: body,
+      },
+      gate,
+    );
+  }
+
+  private async replayFrom<T>(trx: Transaction<DB>, operation: IdempotentOperation): Promise<Replayable<T>> {
+    const row = await this.repository.find(trx, operation.userId, operation.key);
+    if (!row) throw new Error('idempotency key conflicted but its row cannot be read');
+    return replay<T>(row, operation);
   }
 }
 

@@ -2,7 +2,7 @@
  * The ledger's SQL. Balances of user cash accounts change only through debitUserCash/creditUserCash,
  * called by the ledger service in the same transaction as the transfer they account for.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
 import type { DB, LedgerAccountKind, LedgerTransferRow } from '../../platform/db/schema.ts';
 import type { PageCursor } from '../../platform/pagination.ts';
@@ -14,6 +14,7 @@ export const SYSTEM_ACCOUNT_KINDS: readonly SystemAccountKind[] = [
   'deposits_clearing',
   'withdrawals_clearing',
   'external',
+  'stakes_escrow',
 ];
 
 export interface CashAccount {
@@ -99,6 +100,102 @@ export class LedgerRepository {
       .selectAll()
       .where('idempotency_key', '=', idempotencyKey)
       .executeTakeFirst();
+  }
+
+  /**
+   * The hot path's transfer out of a user's cash account, in ONE statement: the transfer is inserted under
+   * its key, and only if it was new is the balance debited — conditionally, so it never goes below zero.
+   * `inserted` false: the key existed (nothing changed). `inserted` true and `debited` false: the balance
+   * does not cover the amount, and the caller must roll back (the transfer row goes with it).
+   */
+  async insertTransferAndDebit(
+    trx: Transaction<DB>,
+    transfer: NewTransfer,
+  ): Promise<{ inserted: boolean; debited: boolean; id: string | null }> {
+    const result = await sql<{ id: string | number | null; debited: number }>`
+      with inserted as (
+        insert into ledger_transfers
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
+        values (${transfer.debitAccountId}, ${transfer.creditAccountId}, ${transfer.amount}, ${transfer.code},
+          ${transfer.refType}, ${transfer.refId}, ${transfer.idempotencyKey}, ${transfer.createdAt})
+        on conflict (idempotency_key) do nothing
+        returning id, amount
+      ), debited as (
+        update ledger_accounts set balance = balance - inserted.amount
+        from inserted
+        where ledger_accounts.id = ${transfer.debitAccountId} and ledger_accounts.kind = 'user_cash'
+          and ledger_accounts.balance >= inserted.amount
+        returning ledger_accounts.id
+      )
+      select (select id from inserted) as id, (select count(*)::int from debited) as debited
+    `.execute(trx);
+    const row = result.rows[0];
+    const id = row?.id ?? null;
+    return { inserted: id !== null, debited: (row?.debited ?? 0) === 1, id: id === null ? null : String(id) };
+  }
+
+  /**
+   * The stake of the position hot path as two CTEs for a larger single statement (positions.repository):
+   * `debit` takes `amount` from the user's cash account — conditionally, never below zero — only when
+   * the `gate` CTE produced a row; `transfer` records the movement under its idempotency key for each
+   * debit made. The statement must abort when the gate passed but the debit did not (nothing else it
+   * wrote may survive then). The CTEs are named `debit` and `transfer`.
+   */
+  stakeCtes(
+    transfer: Omit<NewTransfer, 'debitAccountId'> & { debitAccountId: RawBuilder<unknown> },
+    gate: string,
+  ) {
+    return sql`debit as (
+        update ledger_accounts set balance = balance - ${transfer.amount}::bigint
+        where id = (${transfer.debitAccountId}) and kind = 'user_cash' and balance >= ${transfer.amount}::bigint
+          and exists (select 1 from ${sql.table(gate)})
+        returning id
+      ), transfer as (
+        insert into ledger_transfers
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
+        select id, ${transfer.creditAccountId}::uuid, ${transfer.amount}::bigint, ${transfer.code}::text,
+          ${transfer.refType}::text, ${transfer.refId}::text, ${transfer.idempotencyKey}::text,
+          ${transfer.createdAt}::timestamptz
+        from debit
+        returning id
+      )`;
+  }
+
+  /**
+   * Bulk posting (settlement): inserts every row of `source` with a positive amount as a transfer out of
+   * a SYSTEM account (named by kind, so a bulk post can never debit a user), and credits the user cash
+   * accounts by exactly what was inserted, one UPDATE grouped by account — all in one statement. Each
+   * transfer still carries its unique idempotency key: a key that already exists fails the statement and
+   * the caller's transaction (a bulk post is only ever made once, under the caller's claim, so a
+   * duplicate would be a bug to stop on, not to skip).
+   *
+   * `source` selects (debit_kind, credit_account_id, amount, code, ref_type, ref_id, idempotency_key).
+   */
+  async postBulk(
+    trx: Transaction<DB>,
+    source: RawBuilder<unknown>,
+    at: Date,
+  ): Promise<{ transfers: number; accountsCredited: number }> {
+    const result = await sql<{ transfers: number; accounts: number }>`
+      with source as (${source}),
+      inserted as (
+        insert into ledger_transfers
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
+        select d.id, s.credit_account_id, s.amount, s.code, s.ref_type, s.ref_id, s.idempotency_key, ${at}
+        from source s
+        join ledger_accounts d on d.kind = s.debit_kind and d.kind <> 'user_cash'
+        where s.amount > 0
+        returning credit_account_id, amount
+      ), credited as (
+        update ledger_accounts a set balance = a.balance + c.total
+        from (select credit_account_id, sum(amount) as total from inserted group by credit_account_id) c
+        where a.id = c.credit_account_id and a.kind = 'user_cash'
+        returning a.id
+      )
+      select (select count(*)::int from inserted) as transfers, (select count(*)::int from credited) as accounts
+    `.execute(trx);
+    const row = result.rows[0];
+    return { transfers: row?.transfers ?? 0, accountsCredited: row?.accounts ?? 0 };
   }
 
   /** The conditional debit: false (and nothing changed) when the balance does not cover the amount. */

@@ -62,6 +62,7 @@ describe.each(DRIVERS)('ledger on %s', (driver) => {
       'deposits_clearing',
       'external',
       'house',
+      'stakes_escrow',
       'withdrawals_clearing',
     ]);
     const token = await loginToken(t, registered.username, 'secret123');

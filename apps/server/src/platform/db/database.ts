@@ -3,6 +3,7 @@
  * PostgreSQL through a pg Pool when it is set. Both speak the same SQL; the rest of the server only
  * sees Kysely.
  */
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
@@ -49,11 +50,47 @@ export function wrapPglite(pglite: PGlite, options: { location: string; lock?: D
   });
 }
 
+/**
+ * Marks a hot-path statement (it must start the SQL text): on PostgreSQL it runs as a named prepared
+ * statement, so each connection plans it once instead of on every call. Only for statements whose text
+ * and result columns are fixed (never `select *`), since a cached plan outlives nothing but its text.
+ */
+export const PREPARED = sql.raw('/* prepared */ ');
+const PREPARED_PREFIX = '/* prepared */ ';
+
+/** The pool as Kysely sees it, naming the statements marked PREPARED after a hash of their text. */
+function preparingPool(pool: pg.Pool) {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) {
+      name = `th_${createHash('sha256').update(text).digest('base64url').slice(0, 24)}`;
+      names.set(text, name);
+    }
+    return name;
+  };
+  return {
+    async connect() {
+      const client = await pool.connect();
+      return {
+        query(text: string, values: unknown[]) {
+          if (!text.startsWith(PREPARED_PREFIX)) return client.query(text, values);
+          return client.query({ name: nameOf(text), text, values });
+        },
+        release: () => client.release(),
+      };
+    },
+    end: () => pool.end(),
+  };
+}
+
 export function openPostgres(connectionString: string, logger: Logger): Database {
   const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client error'));
-  const kysely = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: preparingPool(pool) as unknown as pg.Pool }),
+  });
   return finish(kysely, 'postgres', `PostgreSQL at ${describeUrl(connectionString)}`, async () => {
     if (!pool.ended) await pool.end();
   });

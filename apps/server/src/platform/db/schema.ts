@@ -104,7 +104,8 @@ export type LedgerAccountKind =
   | 'house'
   | 'deposits_clearing'
   | 'withdrawals_clearing'
-  | 'external';
+  | 'external'
+  | 'stakes_escrow';
 
 export interface LedgerAccountsTable {
   id: Generated<string>;
@@ -238,6 +239,78 @@ export interface FundingSettingsTable {
   updated_at: Timestamp;
 }
 
+export type RoomTierColumn = 'normal' | 'vip' | 'advanced' | 'premier' | 'dia';
+export type RoundStatusColumn = 'open' | 'sealed' | 'drawing' | 'settled' | 'void';
+export type PositionStatusColumn = 'open' | 'won' | 'lost' | 'refunded';
+export type BetCategoryColumn = 'both_sides' | 'special_number';
+
+export interface RoomsTable {
+  id: Generated<string>;
+  tier: RoomTierColumn;
+  position: number;
+  entry_minimum: Int8;
+  stake_minimum: Int8;
+  stake_maximum: Int8;
+  round_seconds: number;
+  sealed_seconds: number;
+  drawing_seconds: number;
+  house_edge_bps: number;
+  paused: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+/** `seed` is secret: only the round engine reads it (fairness-chains.repository.ts), nothing serialises it. */
+export interface FairnessChainsTable {
+  id: string;
+  room_id: string;
+  seed: string;
+  salt: string;
+  terminal_hash: string;
+  length: number;
+  next_index: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface RoundsTable {
+  id: string;
+  room_id: string;
+  chain_id: string;
+  chain_index: number;
+  issue: string;
+  sequence: number;
+  status: Generated<RoundStatusColumn>;
+  opens_at: Timestamp;
+  seals_at: Timestamp;
+  draws_at: Timestamp;
+  settles_at: Timestamp;
+  settled_at: Timestamp | null;
+  commitment: string;
+  hash: string | null;
+  digits: number[] | null;
+  sum: number | null;
+  stake_total: Int8;
+  payout_total: Int8;
+  position_count: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface PositionsTable {
+  id: string;
+  round_id: string;
+  room_id: string;
+  user_id: string;
+  account_id: string;
+  bet_category: BetCategoryColumn;
+  bet_type: string | null;
+  bet_number: number | null;
+  amount: Int8;
+  multiplier: number;
+  status: Generated<PositionStatusColumn>;
+  payout: Int8 | null;
+  created_at: Timestamp;
+  settled_at: Timestamp | null;
+}
+
 export interface DB {
   users: UsersTable;
   sessions: SessionsTable;
@@ -258,6 +331,10 @@ export interface DB {
   payment_events: PaymentEventsTable;
   idempotency_keys: IdempotencyKeysTable;
   funding_settings: FundingSettingsTable;
+  rooms: RoomsTable;
+  fairness_chains: FairnessChainsTable;
+  rounds: RoundsTable;
+  positions: PositionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -273,3 +350,7 @@ export type BankCardRow = Selectable<BankCardsTable>;
 export type WalletRow = Selectable<WalletsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PaymentCheckoutRow = Selectable<PaymentCheckoutsTable>;
+export type RoomRow = Selectable<RoomsTable>;
+export type RoundRow = Selectable<RoundsTable>;
+export type PositionRow = Selectable<PositionsTable>;
+export type FairnessChainRow = Selectable<FairnessChainsTable>;

@@ -41,7 +41,8 @@ describe('migration 0002-money', () => {
           .filter((row) => row.kind !== 'user_cash')
           .map((row) => row.kind)
           .sort(),
-      ).toEqual(['deposits_clearing', 'external', 'house', 'withdrawals_clearing']);
+        // 0003 adds the stake escrow.
+      ).toEqual(['deposits_clearing', 'external', 'house', 'stakes_escrow', 'withdrawals_clearing']);
       expect(accounts.every((row) => toCents(row.balance) === 0)).toBe(true);
       const settings = await db.selectFrom('funding_settings').select('settings').executeTakeFirstOrThrow();
       expect(settings.settings).toMatchObject({ cardPaymentEnabled: true });

@@ -5,8 +5,10 @@
 import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
 import * as money from './0002-money.ts';
+import * as trading from './0003-trading.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-money': money,
+  '0003-trading': trading,
 };

@@ -1,0 +1,70 @@
+/**
+ * The home page's market figures (DESIGN §1: every figure computed from data): today's volume (stakes
+ * placed today, UTC) and trading users (distinct users with a position today), and per room its current
+ * round, the sums of its last settled rounds, how often they were long / short / single / double (the
+ * domain's betWins), and the users' profit in its last settled round.
+ */
+import type { MarketOverview } from '@tradehall/contracts';
+import { betWins } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.ts';
+import { toUnixSeconds } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { PositionsRepository } from '../positions/positions.repository.ts';
+import type { RoomsRepository } from '../rounds/rooms.repository.ts';
+import { toRoundView } from '../rounds/round-views.ts';
+import type { RoundsRepository } from '../rounds/rounds.repository.ts';
+import { startOfUtcDay } from '../withdrawals/withdrawals.service.ts';
+
+/** Settled rounds per room the trend charts show. */
+export const RECENT_ROUNDS = 30;
+
+const DAY_MS = 24 * 3600 * 1000;
+
+export class MarketService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly rooms: RoomsRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly positions: PositionsRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  async overview(): Promise<MarketOverview> {
+    const now = this.clock.now();
+    const dayStart = startOfUtcDay(now);
+    const activity = await this.positions.activityBetween(dayStart, new Date(dayStart.getTime() + DAY_MS));
+    const rooms = await this.rooms.list(this.db);
+    const current = await this.rounds.currentViews(rooms.map((room) => room.id));
+    const items: MarketOverview['rooms'] = [];
+    for (const room of rooms) {
+      const recent = await this.rounds.recentSettled(room.id, RECENT_ROUNDS);
+      const count = (type: 'long' | 'short' | 'single' | 'double') =>
+        recent.filter((round) => betWins({ category: 'both_sides', type }, round.sum)).length;
+      const row = current.get(room.id);
+      items.push({
+        roomId: room.id,
+        tier: room.tier,
+        currentRound: row ? toRoundView(row) : null,
+        recent: recent.map((round) => ({
+          issue: round.issue,
+          sum: round.sum,
+          settledAt: toUnixSeconds(round.settledAt),
+        })),
+        frequencies: {
+          long: count('long'),
+          short: count('short'),
+          single: count('single'),
+          double: count('double'),
+        },
+        lastRoundProfit: recent[0]?.profit ?? null,
+      });
+    }
+    return {
+      tradingDate: dayStart.toISOString().slice(0, 10),
+      todayVolume: activity.volume,
+      tradingUsers: activity.users,
+      rooms: items,
+    };
+  }
+}

@@ -1,0 +1,399 @@
+/**
+ * Positions: the only SQL about them — the placement's one locking read, the insert, the set-based
+ * settlement and refund updates (and the transfer sets the ledger posts from them), and the records.
+ */
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { toCents } from '../../platform/db/cents.ts';
+import { PREPARED } from '../../platform/db/database.ts';
+import type {
+  BetCategoryColumn,
+  DB,
+  PositionStatusColumn,
+  RoomTierColumn,
+  RoundStatusColumn,
+} from '../../platform/db/schema.ts';
+import type { PageCursor } from '../../platform/pagination.ts';
+
+/** What placing a position needs, read in ONE statement with the round row locked FOR SHARE. */
+export interface PlacementContext {
+  roundId: string;
+  status: RoundStatusColumn;
+  sealsAt: Date;
+  issue: string;
+  roomId: string;
+  tier: RoomTierColumn;
+  entryMinimum: number;
+  stakeMinimum: number;
+  stakeMaximum: number;
+  houseEdgeBps: number;
+  paused: boolean;
+  accountId: string;
+  balance: number;
+}
+
+export interface NewPosition {
+  id: string;
+  roundId: string;
+  roomId: string;
+  userId: string;
+  accountId: string;
+  betCategory: BetCategoryColumn;
+  betType: string | null;
+  betNumber: number | null;
+  amount: number;
+  multiplier: number;
+  at: Date;
+}
+
+/** A position with its round's issue and room's tier, as the records show it. */
+export interface PositionViewRow {
+  id: string;
+  round_id: string;
+  room_id: string;
+  tier: RoomTierColumn;
+  issue: string;
+  bet_category: BetCategoryColumn;
+  bet_type: string | null;
+  bet_number: number | null;
+  amount: unknown;
+  multiplier: number;
+  status: PositionStatusColumn;
+  payout: unknown;
+  created_at: Date;
+  settled_at: Date | null;
+}
+
+export interface RevenueRow {
+  id: string;
+  issue: string;
+  room_id: string;
+  tier: RoomTierColumn;
+  staked: unknown;
+  payout: unknown;
+  /** The round's settled_at, named for the page cursor. */
+  created_at: Date;
+}
+
+/** The outcome of a round's sum, computed by the domain: which bets win. */
+export interface WinningSet {
+  bothSides: readonly string[];
+  numbers: readonly number[];
+}
+
+export interface SettledTotals {
+  positions: number;
+  staked: number;
+  paid: number;
+}
+
+/** What never changes about a round once it exists: cached by the placement hot path. */
+export interface RoundMeta {
+  roomId: string;
+  tier: RoomTierColumn;
+  issue: string;
+  sealsAt: Date;
+}
+
+/** A position to place in one statement, with the room settings the caller's checks assumed. */
+export interface OneStatementPlacement extends NewPosition {
+  expected: { houseEdgeBps: number; entryMinimum: number; stakeMinimum: number; stakeMaximum: number };
+}
+
+/** The message abort_statement raises when a placement's claim was made but its debit was not. */
+export const PLACEMENT_ABORTED = 'position not placed after its claim';
+
+export class PositionsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  async roundMeta(roundId: string): Promise<RoundMeta | undefined> {
+    const row = await this.db
+      .selectFrom('rounds as r')
+      .innerJoin('rooms as rm', 'rm.id', 'r.room_id')
+      .select(['r.room_id', 'rm.tier', 'r.issue', 'r.seals_at'])
+      .where('r.id', '=', roundId)
+      .executeTakeFirst();
+    return row && { roomId: row.room_id, tier: row.tier, issue: row.issue, sealsAt: row.seals_at };
+  }
+
+  /**
+   * The placement hot path in ONE statement (its own transaction), when the caller's checks against
+   * cached room settings passed: the round row is locked FOR SHARE and must still be open with seals_at
+   * ahead of `at`; the room's current settings must equal the ones the checks (and the frozen
+   * multiplier) assumed; the balance must meet the entry minimum and cover the stake. Only then are the
+   * idempotency claim (`claim`, from the idempotency module), the conditional debit and the stake
+   * transfer (`debit`, `transfer`, from the ledger) and the position written. A claim whose debit lost a
+   * race aborts the whole statement. False when nothing was written: the caller takes the careful path.
+   */
+  async placeInOneStatement(
+    placement: OneStatementPlacement,
+    claim: (gate: string) => RawBuilder<unknown>,
+    stake: (accountId: RawBuilder<unknown>, gate: string) => RawBuilder<unknown>,
+  ): Promise<boolean> {
+    const { expected } = placement;
+    const result = await sql<{ placed: number }>`${PREPARED}with ctx as (
+        select a.id as account_id
+        from rounds r
+        join rooms rm on rm.id = r.room_id
+        join ledger_accounts a on a.user_id = ${placement.userId}
+        where r.id = ${placement.roundId} and r.room_id = ${placement.roomId} and r.status = 'open'
+          and r.seals_at > ${placement.at} and not rm.paused
+          and rm.house_edge_bps = ${expected.houseEdgeBps} and rm.entry_minimum = ${expected.entryMinimum}
+          and rm.stake_minimum = ${expected.stakeMinimum} and rm.stake_maximum = ${expected.stakeMaximum}
+          and a.balance >= ${expected.entryMinimum} and a.balance >= ${placement.amount}
+        for share of r
+      ),
+      ${claim('ctx')},
+      ${stake(sql`select account_id from ctx`, 'claim')},
+      placed as (
+        insert into positions (id, round_id, room_id, user_id, account_id, bet_category, bet_type, bet_number,
+          amount, multiplier, status, created_at)
+        select ${placement.id}::uuid, ${placement.roundId}::uuid, ${placement.roomId}::uuid,
+          ${placement.userId}::uuid, debit.id, ${placement.betCategory}::text, ${placement.betType}::text,
+          ${placement.betNumber}::smallint, ${placement.amount}::bigint, ${placement.multiplier}::integer, 'open',
+          ${placement.at}::timestamptz
+        from debit
+        returning id
+      )
+      select (select count(*)::int from placed) as placed,
+        case when exists (select 1 from claim) and not exists (select 1 from placed)
+          then abort_statement(${PLACEMENT_ABORTED}) end as aborted
+    `.execute(this.db);
+    return result.rows[0]?.placed === 1;
+  }
+
+  /**
+   * The round (locked FOR SHARE until the transaction ends, so the sealer's UPDATE waits for this
+   * placement), its room and the user's cash account. Undefined when the round does not exist.
+   */
+  async placementContext(
+    trx: Transaction<DB>,
+    roundId: string,
+    userId: string,
+  ): Promise<PlacementContext | undefined> {
+    const result = await sql<{
+      round_id: string;
+      status: RoundStatusColumn;
+      seals_at: Date;
+      issue: string;
+      room_id: string;
+      tier: RoomTierColumn;
+      entry_minimum: unknown;
+      stake_minimum: unknown;
+      stake_maximum: unknown;
+      house_edge_bps: number;
+      paused: boolean;
+      account_id: string;
+      balance: unknown;
+    }>`
+      select r.id as round_id, r.status, r.seals_at, r.issue, r.room_id, rm.tier, rm.entry_minimum,
+        rm.stake_minimum, rm.stake_maximum, rm.house_edge_bps, rm.paused, a.id as account_id, a.balance
+      from rounds r
+      join rooms rm on rm.id = r.room_id
+      join ledger_accounts a on a.user_id = ${userId}
+      where r.id = ${roundId}
+      for share of r
+    `.execute(trx);
+    const row = result.rows[0];
+    return (
+      row && {
+        roundId: row.round_id,
+        status: row.status,
+        sealsAt: row.seals_at,
+        issue: row.issue,
+        roomId: row.room_id,
+        tier: row.tier,
+        entryMinimum: toCents(row.entry_minimum),
+        stakeMinimum: toCents(row.stake_minimum),
+        stakeMaximum: toCents(row.stake_maximum),
+        houseEdgeBps: row.house_edge_bps,
+        paused: row.paused,
+        accountId: row.account_id,
+        balance: toCents(row.balance),
+      }
+    );
+  }
+
+  async insert(trx: Transaction<DB>, position: NewPosition): Promise<void> {
+    await trx
+      .insertInto('positions')
+      .values({
+        id: position.id,
+        round_id: position.roundId,
+        room_id: position.roomId,
+        user_id: position.userId,
+        account_id: position.accountId,
+        bet_category: position.betCategory,
+        bet_type: position.betType,
+        bet_number: position.betNumber,
+        amount: position.amount,
+        multiplier: position.multiplier,
+        status: 'open',
+        payout: null,
+        created_at: position.at,
+        settled_at: null,
+      })
+      .execute();
+  }
+
+  // ---- settlement (one statement each, whatever the number of positions) -------------------------------
+
+  /**
+   * Every open position of the round becomes won (payout = stake x multiplier, rounded down to the cent,
+   * as the domain's payoutFor) or lost (payout 0). Returns the round's totals.
+   */
+  async settleOutcomes(
+    trx: Transaction<DB>,
+    roundId: string,
+    winning: WinningSet,
+    now: Date,
+  ): Promise<SettledTotals> {
+    const wins = sql`((bet_category = 'both_sides' and bet_type = any(${[...winning.bothSides]}::text[]))
+      or (bet_category = 'special_number' and bet_number = any(${[...winning.numbers]}::smallint[])))`;
+    const result = await sql<{ positions: number; staked: unknown; paid: unknown }>`
+      with settled as (
+        update positions set
+          status = case when ${wins} then 'won' else 'lost' end,
+          payout = case when ${wins} then (amount * multiplier) / 100 else 0 end,
+          settled_at = ${now}
+        where round_id = ${roundId} and status = 'open'
+        returning amount, payout
+      )
+      select count(*)::int as positions, coalesce(sum(amount), 0) as staked, coalesce(sum(payout), 0) as paid
+      from settled
+    `.execute(trx);
+    return totals(result.rows[0]);
+  }
+
+  /** Every open position of a void round is refunded: payout = its stake. */
+  async refundAll(trx: Transaction<DB>, roundId: string, now: Date): Promise<SettledTotals> {
+    const result = await sql<{ positions: number; staked: unknown; paid: unknown }>`
+      with refunded as (
+        update positions set status = 'refunded', payout = amount, settled_at = ${now}
+        where round_id = ${roundId} and status = 'open'
+        returning amount, payout
+      )
+      select count(*)::int as positions, coalesce(sum(amount), 0) as staked, coalesce(sum(payout), 0) as paid
+      from refunded
+    `.execute(trx);
+    return totals(result.rows[0]);
+  }
+
+  /**
+   * The transfers a settled round owes, for LedgerService.postBulk. Per position: the part of the stake
+   * paid back from escrow (min(payout, stake), `payout`), the winnings beyond the stake from the house
+   * (`payout`), and the part of the stake the house keeps (`stake_lost`). The escrow nets to zero.
+   */
+  settlementTransfers(roundId: string, houseAccountId: string): RawBuilder<unknown> {
+    // One scan of the round's positions, up to three transfers each (the ledger skips zero amounts).
+    return sql`
+      select t.debit_kind, t.credit_account_id, t.amount, t.code, 'position'::text as ref_type,
+        p.id::text as ref_id, 'position:' || p.id || t.suffix as idempotency_key
+      from positions p
+      cross join lateral (values
+        ('stakes_escrow'::text, p.account_id, least(p.payout, p.amount), 'payout'::text, ':return'::text),
+        ('house', p.account_id, p.payout - p.amount, 'payout', ':win'),
+        ('stakes_escrow', ${houseAccountId}::uuid, p.amount - p.payout, 'stake_lost', ':lost')
+      ) as t (debit_kind, credit_account_id, amount, code, suffix)
+      where p.round_id = ${roundId} and p.status in ('won', 'lost')
+    `;
+  }
+
+  /** A void round's refunds: every stake back from escrow, once per position. */
+  refundTransfers(roundId: string): RawBuilder<unknown> {
+    return sql`
+      select 'stakes_escrow'::text as debit_kind, p.account_id as credit_account_id, p.amount,
+        'refund'::text as code, 'position'::text as ref_type, p.id::text as ref_id,
+        'position:' || p.id || ':refund' as idempotency_key
+      from positions p where p.round_id = ${roundId} and p.status = 'refunded'
+    `;
+  }
+
+  // ---- records ----------------------------------------------------------------------------------------
+
+  private viewQuery() {
+    return this.db
+      .selectFrom('positions as p')
+      .innerJoin('rounds as r', 'r.id', 'p.round_id')
+      .innerJoin('rooms as rm', 'rm.id', 'p.room_id')
+      .select([
+        'p.id',
+        'p.round_id',
+        'p.room_id',
+        'rm.tier',
+        'r.issue',
+        'p.bet_category',
+        'p.bet_type',
+        'p.bet_number',
+        'p.amount',
+        'p.multiplier',
+        'p.status',
+        'p.payout',
+        'p.created_at',
+        'p.settled_at',
+      ]);
+  }
+
+  /** The user's positions, newest first, `limit` + 1 rows. */
+  listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<PositionViewRow[]> {
+    let query = this.viewQuery().where('p.user_id', '=', userId);
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('p.created_at', 'p.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+      );
+    }
+    return query
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** The user's positions in one round, newest first. */
+  forUserInRound(userId: string, roundId: string): Promise<PositionViewRow[]> {
+    return this.viewQuery()
+      .where('p.round_id', '=', roundId)
+      .where('p.user_id', '=', userId)
+      .orderBy('p.created_at', 'desc')
+      .orderBy('p.id', 'desc')
+      .execute();
+  }
+
+  /** Settled (or refunded) totals per round for the user, newest settlement first, `limit` + 1 rows. */
+  async revenueForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<RevenueRow[]> {
+    const after = cursor ? sql`and (r.settled_at, r.id) < (${cursor.createdAt}, ${cursor.id}::uuid)` : sql``;
+    const result = await sql<RevenueRow>`
+      select r.id, r.issue, r.room_id, rm.tier, sum(p.amount) as staked, sum(p.payout) as payout,
+        r.settled_at as created_at
+      from positions p
+      join rounds r on r.id = p.round_id
+      join rooms rm on rm.id = r.room_id
+      where p.user_id = ${userId} and p.status <> 'open' and r.settled_at is not null ${after}
+      group by r.id, rm.tier
+      order by r.settled_at desc, r.id desc
+      limit ${limit + 1}
+    `.execute(this.db);
+    return result.rows;
+  }
+
+  /** Stakes placed and distinct users trading in [from, to). */
+  async activityBetween(from: Date, to: Date): Promise<{ volume: number; users: number }> {
+    const row = await this.db
+      .selectFrom('positions')
+      .select([
+        sql<unknown>`coalesce(sum(amount), 0)`.as('volume'),
+        sql<number>`count(distinct user_id)::int`.as('users'),
+      ])
+      .where('created_at', '>=', from)
+      .where('created_at', '<', to)
+      .executeTakeFirstOrThrow();
+    return { volume: toCents(row.volume), users: row.users };
+  }
+}
+
+function totals(row: { positions: number; staked: unknown; paid: unknown } | undefined): SettledTotals {
+  return {
+    positions: row?.positions ?? 0,
+    staked: toCents(row?.staked ?? 0),
+    paid: toCents(row?.paid ?? 0),
+  };
+}

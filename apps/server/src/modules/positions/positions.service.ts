@@ -1,0 +1,291 @@
+/**
+ * Taking a position (DESIGN §6) and the investment and revenue records.
+ *
+ * The hot path is ONE statement (one round trip, its own transaction): the round's immutable facts
+ * (room, issue, seals_at) and the room's settings are cached here, so the checks (stake limits, the
+ * multiplier frozen from the domain's odds) run before the statement, which then re-verifies under the
+ * round's FOR SHARE lock everything they assumed — round open, seals_at ahead of the server's clock,
+ * room settings unchanged, balance meeting the entry minimum — and only then writes the claim, the debit,
+ * the stake transfer and the position (PositionsRepository.placeInOneStatement). Whenever it places
+ * nothing (a cold cache, a refusal, a replayed key, a lost race) the careful path below decides, so the
+ * cache can never change an outcome, only its speed.
+ *
+ * The careful path is ONE transaction of a handful of statements:
+ *   1. one read of the round (locked FOR SHARE: the sealer's UPDATE waits for us, so nothing is
+ *      accepted after the seal), its room and the user's cash account;
+ *   2. the checks, by the server's clock taken after the lock: open and before seals_at
+ *      (ROUND_NOT_OPEN), room not paused, entry minimum met, stake within the room's limits;
+ *   3. the idempotency row, written complete with the response (a retry waits for us and replays it);
+ *   4. the position, with the multiplier frozen from the domain's odds for the room's edge;
+ *   5. the stake transfer user cash -> stakes_escrow with its conditional debit (INSUFFICIENT_FUNDS).
+ * A refusal rolls everything back; a refused request that reuses a key gets the first answer instead.
+ */
+import type { PageQuery, PlacePositionRequest, PositionView, revenueItemSchema } from '@tradehall/contracts';
+import { checkAmountRange, formatMoney, multiplierHundredths } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import { toCents } from '../../platform/db/cents.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import { newId } from '../../platform/ids.ts';
+import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import type {
+  IdempotencyService,
+  IdempotentOperation,
+  Replayable,
+} from '../idempotency/idempotency.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { Room, RoomsRepository } from '../rounds/rooms.repository.ts';
+import { toPositionView } from './position-views.ts';
+import {
+  type NewPosition,
+  PLACEMENT_ABORTED,
+  type PlacementContext,
+  type PositionsRepository,
+  type RoundMeta,
+} from './positions.repository.ts';
+
+export type RevenueItem = z.infer<typeof revenueItemSchema>;
+
+/** Round facts never change; room settings may (an operator's edit), so they are re-read every second. */
+const ROUND_CACHE_SIZE = 512;
+const ROOM_CACHE_MS = 1_000;
+
+export class PositionsService {
+  readonly #rounds = new Map<string, RoundMeta>();
+  readonly #rooms = new Map<string, { room: Room; readAt: number }>();
+
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly repository: PositionsRepository,
+    private readonly rooms: RoomsRepository,
+    private readonly ledger: LedgerService,
+    private readonly idempotency: IdempotencyService,
+    private readonly clock: Clock,
+  ) {}
+
+  async place(
+    userId: string,
+    roundId: string,
+    input: PlacePositionRequest,
+  ): Promise<Replayable<PositionView>> {
+    const { idempotencyKey, ...request } = input;
+    const operation = {
+      userId,
+      key: idempotencyKey,
+      operation: 'position.place',
+      request: { roundId, ...request },
+    };
+    const placed = await this.placeInOneStatement(operation, roundId, input);
+    return placed ?? this.placeCarefully(operation, roundId, input);
+  }
+
+  /** The hot path: the position placed in one statement, or null when it placed nothing. */
+  private async placeInOneStatement(
+    operation: IdempotentOperation,
+    roundId: string,
+    input: PlacePositionRequest,
+  ): Promise<Replayable<PositionView> | null> {
+    const round = await this.roundMeta(roundId);
+    if (!round) return null;
+    const now = this.clock.now();
+    if (now.getTime() >= round.sealsAt.getTime()) return null;
+    const room = await this.room(round.roomId);
+    if (!room || room.paused) return null;
+    if (!checkAmountRange(input.amount, room.stakeMinimum, room.stakeMaximum).ok) return null;
+
+    const id = newId(now.getTime());
+    const multiplier = multiplierHundredths(input.bet, room.houseEdgeBps);
+    const view: PositionView = {
+      id,
+      roundId,
+      roomId: round.roomId,
+      tier: round.tier,
+      issue: round.issue,
+      bet: input.bet,
+      amount: input.amount,
+      multiplier,
+      status: 'open',
+      payout: null,
+      createdAt: toUnixSeconds(now),
+      settledAt: null,
+    };
+    const escrow = await this.ledger.systemAccountId(this.db, 'stakes_escrow');
+    try {
+      const placed = await this.repository.placeInOneStatement(
+        {
+          ...newPosition(id, roundId, round.roomId, operation.userId, '', input, multiplier, now),
+          expected: {
+            houseEdgeBps: room.houseEdgeBps,
+            entryMinimum: room.entryMinimum,
+            stakeMinimum: room.stakeMinimum,
+            stakeMaximum: room.stakeMaximum,
+          },
+        },
+        (gate) => this.idempotency.claimCte(operation, 201, view, gate),
+        (accountId, gate) =>
+          this.ledger.stakeCtes(
+            {
+              debitAccountId: accountId,
+              creditAccountId: escrow,
+              amount: input.amount,
+              code: 'stake',
+              refType: 'position',
+              refId: id,
+              idempotencyKey: `position:${id}:stake`,
+              createdAt: now,
+            },
+            gate,
+          ),
+      );
+      return placed ? { statusCode: 201, body: view } : null;
+    } catch (error) {
+      // The claim was made but the debit lost a race: the statement rolled itself back.
+      if ((error as { message?: unknown }).message === PLACEMENT_ABORTED) return null;
+      throw error;
+    }
+  }
+
+  private async roundMeta(roundId: string): Promise<RoundMeta | undefined> {
+    const cached = this.#rounds.get(roundId);
+    if (cached) return cached;
+    const meta = await this.repository.roundMeta(roundId);
+    if (!meta) return undefined;
+    if (this.#rounds.size >= ROUND_CACHE_SIZE) this.#rounds.clear();
+    this.#rounds.set(roundId, meta);
+    return meta;
+  }
+
+  private async room(roomId: string): Promise<Room | undefined> {
+    const cached = this.#rooms.get(roomId);
+    if (cached && performance.now() - cached.readAt < ROOM_CACHE_MS) return cached.room;
+    const room = await this.rooms.find(this.db, roomId);
+    if (room) this.#rooms.set(roomId, { room, readAt: performance.now() });
+    return room;
+  }
+
+  /** The careful path: one transaction that decides every case (refusals, replays, races). */
+  private placeCarefully(
+    operation: IdempotentOperation,
+    roundId: string,
+    input: PlacePositionRequest,
+  ): Promise<Replayable<PositionView>> {
+    return this.db.transaction().execute(async (trx) => {
+      const context = await this.repository.placementContext(trx, roundId, operation.userId);
+      // The clock is read once the round row is locked: a position is accepted only before seals_at.
+      const now = this.clock.now();
+      const refusal = context ? refusalFor(context, input.amount, now) : new AppError('NOT_FOUND');
+      if (refusal || !context) {
+        const replay = await this.idempotency.claimOrReplay<PositionView>(trx, operation);
+        if (replay) return replay;
+        throw refusal ?? new AppError('NOT_FOUND');
+      }
+
+      const id = newId(now.getTime());
+      const multiplier = multiplierHundredths(input.bet, context.houseEdgeBps);
+      const view: PositionView = {
+        id,
+        roundId,
+        roomId: context.roomId,
+        tier: context.tier,
+        issue: context.issue,
+        bet: input.bet,
+        amount: input.amount,
+        multiplier,
+        status: 'open',
+        payout: null,
+        createdAt: toUnixSeconds(now),
+        settledAt: null,
+      };
+      const replay = await this.idempotency.claimCompleted(trx, operation, 201, view);
+      if (replay) return replay;
+      await this.repository.insert(
+        trx,
+        newPosition(id, roundId, context.roomId, operation.userId, context.accountId, input, multiplier, now),
+      );
+      await this.ledger.transferFromUserAccount(trx, {
+        fromAccountId: context.accountId,
+        to: 'stakes_escrow',
+        amount: input.amount,
+        code: 'stake',
+        refType: 'position',
+        refId: id,
+        idempotencyKey: `position:${id}:stake`,
+        at: now,
+      });
+      return { statusCode: 201, body: view };
+    });
+  }
+
+  async list(userId: string, query: PageQuery): Promise<Page<PositionView>> {
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    return toPage(rows, limit, toPositionView);
+  }
+
+  /** Settled profit and loss per round (refunds count as payout), newest settlement first. */
+  async revenue(userId: string, query: PageQuery): Promise<Page<RevenueItem>> {
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.revenueForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    return toPage(rows, limit, (row) => {
+      const staked = toCents(row.staked);
+      const payout = toCents(row.payout);
+      return {
+        roundId: row.id,
+        issue: row.issue,
+        roomId: row.room_id,
+        tier: row.tier,
+        staked,
+        payout,
+        profit: payout - staked,
+        settledAt: toUnixSeconds(row.created_at),
+      };
+    });
+  }
+}
+
+function newPosition(
+  id: string,
+  roundId: string,
+  roomId: string,
+  userId: string,
+  accountId: string,
+  input: PlacePositionRequest,
+  multiplier: number,
+  at: Date,
+): NewPosition {
+  return {
+    id,
+    roundId,
+    roomId,
+    userId,
+    accountId,
+    betCategory: input.bet.category,
+    betType: input.bet.category === 'both_sides' ? input.bet.type : null,
+    betNumber: input.bet.category === 'special_number' ? input.bet.number : null,
+    amount: input.amount,
+    multiplier,
+    at,
+  };
+}
+
+/** Why this position cannot be taken now, in the order a user can act on: null when it can. */
+function refusalFor(context: PlacementContext, amount: number, now: Date): AppError | null {
+  if (context.status !== 'open' || now.getTime() >= context.sealsAt.getTime()) {
+    return new AppError('ROUND_NOT_OPEN');
+  }
+  if (context.paused) return new AppError('ROOM_PAUSED');
+  if (context.balance < context.entryMinimum) {
+    return new AppError('ENTRY_MINIMUM_NOT_MET', {
+      params: { amount: formatMoney(context.entryMinimum - context.balance) },
+    });
+  }
+  const range = checkAmountRange(amount, context.stakeMinimum, context.stakeMaximum);
+  if (!range.ok) {
+    return new AppError(range.reason === 'below_minimum' ? 'STAKE_BELOW_MINIMUM' : 'STAKE_ABOVE_MAXIMUM', {
+      params: { amount: formatMoney(range.limit) },
+    });
+  }
+  return null;
+}

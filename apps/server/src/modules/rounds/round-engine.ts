@@ -1,0 +1,138 @@
+/**
+ * The round engine: one tick advances every room by the server's clock. For each room, oldest first,
+ * every unfinished round gets its due transitions in order (open -> sealed at seals_at, sealed ->
+ * drawing at draws_at with the chain hash revealed and the digits drawn, drawing -> settled at
+ * settles_at with settlement); then, when the room's latest round has been drawn, the next round opens.
+ * After downtime the first tick therefore catches up every overdue round in order, and the fresh rounds
+ * start from now.
+ *
+ * Every step is a conditional update, so a tick that runs twice (or on two nodes) changes nothing the
+ * second time. The next round is only created after the previous one has been drawn: its commitment is
+ * the previous chain hash, which must already be public.
+ */
+import { digitSum, drawDigits, issueNumber, roundTimes } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { newId } from '../../platform/ids.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { FairnessChainsService } from '../fairness/fairness-chains.service.ts';
+import type { Room, RoomsRepository } from './rooms.repository.ts';
+import { dueSteps, nextOpening, type PlannedStep } from './round-plan.ts';
+import type { RoundState, RoundsRepository } from './rounds.repository.ts';
+import type { SettlementService } from './settlement.service.ts';
+
+export class RoundEngine {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly rooms: RoomsRepository,
+    private readonly rounds: RoundsRepository,
+    private readonly chains: FairnessChainsService,
+    private readonly settlement: SettlementService,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+  ) {}
+
+  /** One pass over every room. A failing room is logged and retried next tick; the others go on. */
+  async tick(): Promise<void> {
+    const rooms = await this.rooms.list(this.db);
+    const unfinished = await this.rounds.unfinished(this.db);
+    const latest = await this.rounds.latestPerRoom(this.db);
+    for (const room of rooms) {
+      try {
+        await this.advanceRoom(
+          room,
+          unfinished.filter((round) => round.roomId === room.id),
+          latest.get(room.id),
+        );
+      } catch (error) {
+        this.logger.error({ err: error, roomId: room.id, tier: room.tier }, 'round engine failed on a room');
+      }
+    }
+  }
+
+  private async advanceRoom(
+    room: Room,
+    unfinished: RoundState[],
+    latest: RoundState | undefined,
+  ): Promise<void> {
+    let latestStatus = latest?.status;
+    for (const round of unfinished) {
+      for (const step of dueSteps(round, this.clock.now())) {
+        // Not applied: someone else moved the round meanwhile; re-plan from fresh state next tick.
+        if (!(await this.apply(round, step))) return;
+        if (round.id === latest?.id) latestStatus = step.to;
+      }
+    }
+    const now = this.clock.now();
+    const opensAt = nextOpening(
+      room,
+      latest && latestStatus && { status: latestStatus, drawsAt: latest.drawsAt },
+      now,
+    );
+    if (opensAt !== null) await this.open(room, latest, opensAt);
+  }
+
+  private async apply(round: RoundState, step: PlannedStep): Promise<boolean> {
+    const now = this.clock.now();
+    switch (step.event) {
+      case 'seal':
+        return this.rounds.seal(this.db, round.id, step.to, now);
+      case 'draw': {
+        // The only place a round's hash is read from its chain: at drawing, never before.
+        const { hash, salt } = await this.chains.reveal(this.db, round.chainId, round.chainIndex);
+        const digits = drawDigits(hash, salt, round.issue);
+        const sum = digitSum(digits);
+        const drawn = await this.rounds.draw(this.db, round.id, step.to, now, { hash, digits, sum });
+        if (drawn) this.logger.info({ roomId: round.roomId, issue: round.issue, digits, sum }, 'round drawn');
+        return drawn;
+      }
+      case 'settle': {
+        const started = performance.now();
+        const outcome = await this.settlement.settle(round.id);
+        if (outcome) {
+          this.logger.info(
+            {
+              roomId: round.roomId,
+              issue: round.issue,
+              positions: outcome.positions,
+              staked: outcome.staked,
+              paid: outcome.paid,
+              transfers: outcome.transfers,
+              ms: Math.round(performance.now() - started),
+            },
+            'round settled',
+          );
+        }
+        return outcome !== null;
+      }
+    }
+  }
+
+  /** Opens the room's next round at `opensAt`, taking the next index of the room's fairness chain. */
+  private async open(room: Room, latest: RoundState | undefined, opensAt: number): Promise<void> {
+    const times = roundTimes(opensAt, room);
+    const day = issueNumber(opensAt, 1).slice(0, 8);
+    const sequence = latest?.issue.startsWith(day) ? latest.sequence + 1 : 1;
+    const issue = issueNumber(opensAt, sequence);
+    const at = this.clock.now();
+    const created = await this.db.transaction().execute(async (trx) => {
+      const slot = await this.chains.assign(trx, room.id, at);
+      return this.rounds.insert(trx, {
+        id: newId(at.getTime()),
+        roomId: room.id,
+        chainId: slot.chainId,
+        chainIndex: slot.index,
+        issue,
+        sequence,
+        opensAt: new Date(times.opensAt * 1000),
+        sealsAt: new Date(times.sealsAt * 1000),
+        drawsAt: new Date(times.drawsAt * 1000),
+        settlesAt: new Date(times.settlesAt * 1000),
+        commitment: slot.commitment,
+        at,
+      });
+    });
+    this.logger.debug({ roomId: room.id, issue: created.issue }, 'round opened');
+  }
+}

@@ -1,0 +1,79 @@
+/**
+ * The scheduler loop: while this process holds the leadership, tick the round engine every
+ * SCHEDULER_TICK_MS (~250 ms); otherwise try to take it every few seconds, so a standby node takes over
+ * within seconds of the holder dying. Ticks never overlap; stop() waits for the one in flight.
+ */
+import type { Logger } from '../../platform/logger.ts';
+import type { Leadership } from './leadership.ts';
+import type { RoundEngine } from './round-engine.ts';
+
+export const LEADERSHIP_RETRY_MS = 3_000;
+
+export class RoundScheduler {
+  #running = false;
+  #loop: Promise<void> | null = null;
+  #wake: (() => void) | null = null;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly engine: RoundEngine,
+    private readonly leadership: Leadership,
+    private readonly logger: Logger,
+    private readonly tickMs: number,
+    private readonly retryMs: number = LEADERSHIP_RETRY_MS,
+  ) {}
+
+  start(): void {
+    if (this.#running) return;
+    this.#running = true;
+    this.#loop = this.run().catch((error: unknown) => {
+      this.logger.fatal({ err: error }, 'round scheduler stopped unexpectedly');
+    });
+  }
+
+  async stop(): Promise<void> {
+    this.#running = false;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#wake?.();
+    await this.#loop;
+    this.#loop = null;
+    await this.leadership.release();
+  }
+
+  private async run(): Promise<void> {
+    let leading = false;
+    while (this.#running) {
+      if (!this.leadership.held) {
+        if (leading) this.logger.warn('round scheduler: leadership lost');
+        leading = false;
+        const acquired = await this.leadership.acquire().catch((error: unknown) => {
+          this.logger.warn({ err: error }, 'round scheduler: could not try the leadership lock');
+          return false;
+        });
+        if (!acquired) {
+          await this.sleep(this.retryMs);
+          continue;
+        }
+        leading = true;
+        this.logger.info('round scheduler: leading (catching up overdue rounds first)');
+      }
+      try {
+        await this.engine.tick();
+      } catch (error) {
+        this.logger.error({ err: error }, 'round scheduler tick failed');
+      }
+      await this.sleep(this.tickMs);
+    }
+  }
+
+  private sleep(ms: number): Promise<void> {
+    if (!this.#running) return Promise.resolve();
+    return new Promise((resolve) => {
+      this.#wake = () => {
+        this.#wake = null;
+        resolve();
+      };
+      this.#timer = setTimeout(() => this.#wake?.(), ms);
+    });
+  }
+}

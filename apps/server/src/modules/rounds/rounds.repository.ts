@@ -1,0 +1,323 @@
+/**
+ * Rounds: the only SQL about them. Every status change is a conditional update (`WHERE status = <from>`
+ * and the schedule's time has come), so replaying one — after a crash, or by a second scheduler — changes
+ * nothing.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { toCents } from '../../platform/db/cents.ts';
+import type { DB, RoundStatusColumn } from '../../platform/db/schema.ts';
+import type { PageCursor } from '../../platform/pagination.ts';
+import type { Executor } from '../ledger/ledger.repository.ts';
+
+/** What the engine needs of a round. */
+export interface RoundState {
+  id: string;
+  roomId: string;
+  chainId: string;
+  chainIndex: number;
+  issue: string;
+  sequence: number;
+  status: RoundStatusColumn;
+  opensAt: Date;
+  sealsAt: Date;
+  drawsAt: Date;
+  settlesAt: Date;
+  createdAt: Date;
+}
+
+export interface NewRound {
+  id: string;
+  roomId: string;
+  chainId: string;
+  chainIndex: number;
+  issue: string;
+  sequence: number;
+  opensAt: Date;
+  sealsAt: Date;
+  drawsAt: Date;
+  settlesAt: Date;
+  commitment: string;
+  at: Date;
+}
+
+/** A round as the views need it: with its chain's public salt and terminal hash, and its distinct users. */
+export interface RoundViewRow {
+  id: string;
+  room_id: string;
+  issue: string;
+  status: RoundStatusColumn;
+  opens_at: Date;
+  seals_at: Date;
+  draws_at: Date;
+  settled_at: Date | null;
+  commitment: string;
+  hash: string | null;
+  digits: number[] | null;
+  sum: number | null;
+  stake_total: unknown;
+  payout_total: unknown;
+  created_at: Date;
+  salt: string;
+  terminal_hash: string;
+  user_count: number;
+}
+
+const STATE_COLUMNS = [
+  'id',
+  'room_id',
+  'chain_id',
+  'chain_index',
+  'issue',
+  'sequence',
+  'status',
+  'opens_at',
+  'seals_at',
+  'draws_at',
+  'settles_at',
+  'created_at',
+] as const;
+
+function toState(row: {
+  id: string;
+  room_id: string;
+  chain_id: string;
+  chain_index: number;
+  issue: string;
+  sequence: number;
+  status: RoundStatusColumn;
+  opens_at: Date;
+  seals_at: Date;
+  draws_at: Date;
+  settles_at: Date;
+  created_at: Date;
+}): RoundState {
+  return {
+    id: row.id,
+    roomId: row.room_id,
+    chainId: row.chain_id,
+    chainIndex: row.chain_index,
+    issue: row.issue,
+    sequence: row.sequence,
+    status: row.status,
+    opensAt: row.opens_at,
+    sealsAt: row.seals_at,
+    drawsAt: row.draws_at,
+    settlesAt: row.settles_at,
+    createdAt: row.created_at,
+  };
+}
+
+export class RoundsRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /** Every round not yet settled or void, oldest first: what the engine must advance. */
+  async unfinished(executor: Executor = this.db): Promise<RoundState[]> {
+    const rows = await executor
+      .selectFrom('rounds')
+      .select(STATE_COLUMNS)
+      .where('status', 'in', ['open', 'sealed', 'drawing'])
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    return rows.map(toState);
+  }
+
+  /** Each room's most recent round (one index probe per room). */
+  async latestPerRoom(executor: Executor = this.db): Promise<Map<string, RoundState>> {
+    const result = await sql<Parameters<typeof toState>[0]>`
+      select l.* from rooms rm
+      join lateral (
+        select ${sql.join(STATE_COLUMNS.map((column) => sql.ref(`r.${column}`)))}
+        from rounds r where r.room_id = rm.id
+        order by r.created_at desc, r.id desc limit 1
+      ) l on true
+    `.execute(executor);
+    return new Map(result.rows.map((row) => [row.room_id, toState(row)]));
+  }
+
+  async findState(executor: Executor, id: string): Promise<RoundState | undefined> {
+    const row = await executor
+      .selectFrom('rounds')
+      .select(STATE_COLUMNS)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return row && toState(row);
+  }
+
+  async insert(trx: Transaction<DB>, round: NewRound): Promise<RoundState> {
+    const row = await trx
+      .insertInto('rounds')
+      .values({
+        id: round.id,
+        room_id: round.roomId,
+        chain_id: round.chainId,
+        chain_index: round.chainIndex,
+        issue: round.issue,
+        sequence: round.sequence,
+        status: 'open',
+        opens_at: round.opensAt,
+        seals_at: round.sealsAt,
+        draws_at: round.drawsAt,
+        settles_at: round.settlesAt,
+        settled_at: null,
+        commitment: round.commitment,
+        hash: null,
+        digits: null,
+        sum: null,
+        created_at: round.at,
+      })
+      .returning(STATE_COLUMNS)
+      .executeTakeFirstOrThrow();
+    return toState(row);
+  }
+
+  /**
+   * open -> sealed once seals_at has come. The UPDATE takes the round row's lock, so it waits for every
+   * placement holding the row FOR SHARE: no position can be accepted after the seal.
+   */
+  async seal(executor: Executor, id: string, to: RoundStatusColumn, now: Date): Promise<boolean> {
+    const result = await executor
+      .updateTable('rounds')
+      .set({ status: to })
+      .where('id', '=', id)
+      .where('status', '=', 'open')
+      .where('seals_at', '<=', now)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /** sealed -> drawing once draws_at has come, revealing the hash and the digits it gives. */
+  async draw(
+    executor: Executor,
+    id: string,
+    to: RoundStatusColumn,
+    now: Date,
+    result: { hash: string; digits: readonly number[]; sum: number },
+  ): Promise<boolean> {
+    const updated = await executor
+      .updateTable('rounds')
+      .set({ status: to, hash: result.hash, digits: [...result.digits], sum: result.sum })
+      .where('id', '=', id)
+      .where('status', '=', 'sealed')
+      .where('draws_at', '<=', now)
+      .executeTakeFirst();
+    return updated.numUpdatedRows === 1n;
+  }
+
+  /**
+   * The settlement's claim on a round: moves it from one of `from` to `to` (settled or void) and
+   * returns its sum, or undefined when it is not in `from` (already settled by someone else, or not
+   * drawn yet). A concurrent claimant waits on the row lock and then finds the status changed.
+   */
+  async claimFinal(
+    trx: Transaction<DB>,
+    id: string,
+    from: readonly RoundStatusColumn[],
+    to: 'settled' | 'void',
+    now: Date,
+  ): Promise<{ sum: number | null; issue: string; roomId: string } | undefined> {
+    let query = trx
+      .updateTable('rounds')
+      .set({ status: to, settled_at: now })
+      .where('id', '=', id)
+      .where('status', 'in', [...from]);
+    if (to === 'settled') query = query.where('settles_at', '<=', now);
+    const row = await query.returning(['sum', 'issue', 'room_id']).executeTakeFirst();
+    return row && { sum: row.sum, issue: row.issue, roomId: row.room_id };
+  }
+
+  async setTotals(
+    trx: Transaction<DB>,
+    id: string,
+    totals: { staked: number; paid: number; positions: number },
+  ): Promise<void> {
+    await trx
+      .updateTable('rounds')
+      .set({ stake_total: totals.staked, payout_total: totals.paid, position_count: totals.positions })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  // ---- views ------------------------------------------------------------------------------------------
+
+  private viewQuery(executor: Executor) {
+    return executor
+      .selectFrom('rounds as r')
+      .innerJoin('fairness_chains as c', 'c.id', 'r.chain_id')
+      .select([
+        'r.id',
+        'r.room_id',
+        'r.issue',
+        'r.status',
+        'r.opens_at',
+        'r.seals_at',
+        'r.draws_at',
+        'r.settled_at',
+        'r.commitment',
+        'r.hash',
+        'r.digits',
+        'r.sum',
+        'r.stake_total',
+        'r.payout_total',
+        'r.created_at',
+        'c.salt',
+        'c.terminal_hash',
+        sql<number>`(select count(distinct p.user_id)::int from positions p where p.round_id = r.id)`.as(
+          'user_count',
+        ),
+      ]);
+  }
+
+  findView(id: string, executor: Executor = this.db): Promise<RoundViewRow | undefined> {
+    return this.viewQuery(executor).where('r.id', '=', id).executeTakeFirst();
+  }
+
+  /** Each room's current round: its most recent one. */
+  async currentViews(roomIds: readonly string[]): Promise<Map<string, RoundViewRow>> {
+    if (roomIds.length === 0) return new Map();
+    const latest = await this.latestPerRoom();
+    const ids = roomIds.flatMap((roomId) => {
+      const round = latest.get(roomId);
+      return round ? [round.id] : [];
+    });
+    if (ids.length === 0) return new Map();
+    const rows = await this.viewQuery(this.db).where('r.id', 'in', ids).execute();
+    return new Map(rows.map((row) => [row.room_id, row]));
+  }
+
+  /** A room's rounds, newest first, `limit` + 1 rows. */
+  listForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<RoundViewRow[]> {
+    let query = this.viewQuery(this.db).where('r.room_id', '=', roomId);
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+      );
+    }
+    return query
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** The room's last settled rounds, newest first (the market trends). */
+  async recentSettled(
+    roomId: string,
+    limit: number,
+  ): Promise<Array<{ issue: string; sum: number; settledAt: Date; profit: number }>> {
+    const rows = await this.db
+      .selectFrom('rounds')
+      .select(['issue', 'sum', 'settled_at', 'stake_total', 'payout_total'])
+      .where('room_id', '=', roomId)
+      .where('status', '=', 'settled')
+      .orderBy('settled_at', 'desc')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({
+      issue: row.issue,
+      sum: row.sum ?? 0,
+      settledAt: row.settled_at ?? new Date(0),
+      profit: toCents(row.payout_total) - toCents(row.stake_total),
+    }));
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Settlement (DESIGN §6): ONE transaction per round, set-based — a fixed handful of statements whatever
+ * the number of positions:
+ *   1. claim the round drawing -> settled (conditional: a second settler, concurrent or later, finds it
+ *      settled and does nothing; a process dying mid-way rolls everything back, claim included);
+ *   2. every position won or lost in one UPDATE, from the winning set the domain computes for the sum;
+ *   3. the ledger transfers in one INSERT ... SELECT, crediting user balances in the same statement;
+ *   4. the round's totals.
+ * A void round refunds every stake the same way, exactly once.
+ */
+import {
+  BOTH_SIDES_BETS,
+  betWins,
+  ROUND_STATUSES,
+  SPECIAL_NUMBER_MAX,
+  SPECIAL_NUMBER_MIN,
+  transition,
+} from '@tradehall/domain';
+import type { Kysely } from 'kysely';
+import type { Clock } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { PositionsRepository, SettledTotals, WinningSet } from '../positions/positions.repository.ts';
+import type { RoundsRepository } from './rounds.repository.ts';
+
+export interface SettlementOutcome extends SettledTotals {
+  roundId: string;
+  issue: string;
+  status: 'settled' | 'void';
+  transfers: number;
+}
+
+/** Which bets win for a sum, straight from the domain's betWins. */
+export function winningSet(sum: number): WinningSet {
+  const numbers: number[] = [];
+  for (let number = SPECIAL_NUMBER_MIN; number <= SPECIAL_NUMBER_MAX; number++) {
+    if (betWins({ category: 'special_number', number }, sum)) numbers.push(number);
+  }
+  return {
+    bothSides: BOTH_SIDES_BETS.filter((type) => betWins({ category: 'both_sides', type }, sum)),
+    numbers,
+  };
+}
+
+const SETTLE = transition('drawing', 'settle');
+/** The statuses a round may be voided from, per the domain's state machine. */
+const VOIDABLE = ROUND_STATUSES.filter((status) => transition(status, 'void').ok);
+
+export class SettlementService {
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly rounds: RoundsRepository,
+    private readonly positions: PositionsRepository,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+    private readonly logger: Logger,
+    /**
+     * Test mode only (TEST_SETTLEMENT_PAUSE_MS): wait this long inside the transaction, before commit,
+     * when the round has positions — where the crash test kills the process.
+     */
+    private readonly pauseMs = 0,
+  ) {}
+
+  /** Settles a drawn round once its settlement time has come; null when there is nothing to do. */
+  async settle(roundId: string): Promise<SettlementOutcome | null> {
+    if (!SETTLE.ok || SETTLE.to !== 'settled') throw new Error('the domain forbids drawing -> settled');
+    return this.db.transaction().execute(async (trx) => {
+      const now = this.clock.now();
+      const claimed = await this.rounds.claimFinal(trx, roundId, ['drawing'], 'settled', now);
+      if (!claimed) return null;
+      if (claimed.sum === null) throw new Error(`round ${roundId} is drawing without a sum`);
+      const totals = await this.positions.settleOutcomes(trx, roundId, winningSet(claimed.sum), now);
+      const house = await this.ledger.systemAccountId(trx, 'house');
+      const posted = await this.ledger.postBulk(trx, this.positions.settlementTransfers(roundId, house), now);
+      await this.rounds.setTotals(trx, roundId, totals);
+      if (totals.positions > 0) await this.testPause(roundId, claimed.issue);
+      return { roundId, issue: claimed.issue, status: 'settled', transfers: posted.transfers, ...totals };
+    });
+  }
+
+  /** Voids an unfinished round and refunds every stake, once; null when it is already final. */
+  async void(roundId: string): Promise<SettlementOutcome | null> {
+    return this.db.transaction().execute(async (trx) => {
+      const now = this.clock.now();
+      const claimed = await this.rounds.claimFinal(trx, roundId, VOIDABLE, 'void', now);
+      if (!claimed) return null;
+      const totals = await this.positions.refundAll(trx, roundId, now);
+      const posted = await this.ledger.postBulk(trx, this.positions.refundTransfers(roundId), now);
+      await this.rounds.setTotals(trx, roundId, totals);
+      if (totals.positions > 0) await this.testPause(roundId, claimed.issue);
+      return { roundId, issue: claimed.issue, status: 'void', transfers: posted.transfers, ...totals };
+    });
+  }
+
+  private async testPause(roundId: string, issue: string): Promise<void> {
+    if (this.pauseMs <= 0) return;
+    this.logger.warn({ roundId, issue, pauseMs: this.pauseMs }, 'test pause inside settlement');
+    await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
+  }
+}
