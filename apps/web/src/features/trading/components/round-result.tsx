@@ -1,6 +1,9 @@
 /** A drawn result: the three digits and their sum. `data-digits` carries them for tests ("8,1,7"). */
 import { useTranslation } from 'react-i18next';
 
+/** A result always has three digits; their places are their identity. */
+const DIGIT_PLACES = ['first', 'second', 'third'] as const;
+
 export interface RoundResultProps {
   digits: readonly number[];
   sum: number;
@@ -21,10 +24,9 @@ export function RoundResult({ digits, sum, testIdPrefix = 'round' }: RoundResult
         data-testid={`${testIdPrefix}-digits`}
         data-digits={digits.join(',')}
       >
-        {digits.map((digit, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: the three digits are positional
-          <span key={index} className="round-result__digit">
-            {digit}
+        {DIGIT_PLACES.map((place, index) => (
+          <span key={place} className="round-result__digit">
+            {digits[index]}
           </span>
         ))}
       </span>
