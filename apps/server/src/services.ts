@@ -9,6 +9,8 @@ import { AdminAuthRepository } from './modules/admin-auth/admin-auth.repository.
 import { AdminAuthService } from './modules/admin-auth/admin-auth.service.ts';
 import { AppService } from './modules/app/app.service.ts';
 import { AssetsService } from './modules/assets/assets.service.ts';
+import { AuditRepository } from './modules/audit/audit.repository.ts';
+import { AuditService } from './modules/audit/audit.service.ts';
 import { createOptionalUserGuard, createUserGuard, type UserGuard } from './modules/auth/auth.guard.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CaptchaRepository } from './modules/auth/captcha.repository.ts';
@@ -43,6 +45,7 @@ import { PositionsService } from './modules/positions/positions.service.ts';
 import { RoomsRepository } from './modules/rounds/rooms.repository.ts';
 import { RoomsService } from './modules/rounds/rooms.service.ts';
 import { RoundEngine } from './modules/rounds/round-engine.ts';
+import { RoundEventsPublisher } from './modules/rounds/round-events.ts';
 import { RoundsRepository } from './modules/rounds/rounds.repository.ts';
 import { SettlementService } from './modules/rounds/settlement.service.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
@@ -54,6 +57,7 @@ import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts
 import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
+import { DomainEvents } from './platform/events.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mailer.ts';
 import type { PasswordHasher } from './platform/password-hasher.ts';
@@ -95,11 +99,16 @@ export interface Services {
   /** Advances every room's rounds by the clock; the scheduler calls tick(), tests call it directly. */
   roundEngine: RoundEngine;
   settlement: SettlementService;
+  /** What happened, for the realtime gateway (issue 5). */
+  events: DomainEvents;
+  /** Every operator action, recorded (issue 6). */
+  audit: AuditService;
 }
 
 export function createServices(platform: Platform): Services {
   const { config, database, clock, hasher, mailer, logger } = platform;
   const db = database.kysely;
+  const events = new DomainEvents(logger);
 
   const accountsRepository = new AccountsRepository(db);
   const sessionsRepository = new SessionsRepository(db);
@@ -168,6 +177,7 @@ export function createServices(platform: Platform): Services {
     logger,
     trading.settlementPauseMs,
   );
+  const market = new MarketService(db, roomsRepository, roundsRepository, positionsRepository, clock);
   const roundEngine = new RoundEngine(
     db,
     roomsRepository,
@@ -176,6 +186,7 @@ export function createServices(platform: Platform): Services {
     settlement,
     clock,
     logger,
+    new RoundEventsPublisher(roundsRepository, events, () => market.overview(), logger),
   );
 
   return {
@@ -232,9 +243,11 @@ export function createServices(platform: Platform): Services {
     optionalUserGuard: createOptionalUserGuard(sessions),
     rooms: new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger),
     positions: new PositionsService(db, positionsRepository, roomsRepository, ledger, idempotency, clock),
-    market: new MarketService(db, roomsRepository, roundsRepository, positionsRepository, clock),
+    market,
     fairness: new FairnessService(roundsRepository),
     roundEngine,
     settlement,
+    events,
+    audit: new AuditService(db, new AuditRepository(), clock),
   };
 }

@@ -55,6 +55,11 @@ export const ERROR_CODES = {
   STAKE_ABOVE_MAXIMUM: 400,
   ROOM_PAUSED: 409,
   TX_HASH_USED: 409,
+  TOTP_REQUIRED: 401,
+  TOTP_INVALID: 401,
+  UNKNOWN_COMMAND: 400,
+  UNKNOWN_TOPIC: 400,
+  PASSWORD_RESET_REQUIRED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,5 +1,6 @@
 export * from './account.ts';
 export * from './admin.ts';
+export * from './admin-console.ts';
 export * from './admin-funding.ts';
 export * from './app.ts';
 export * from './auth.ts';
@@ -8,4 +9,6 @@ export * from './fields.ts';
 export * from './funding.ts';
 export * from './generic-validation.ts';
 export * from './messages.ts';
+export * from './notifications.ts';
+export * from './realtime.ts';
 export * from './trading.ts';

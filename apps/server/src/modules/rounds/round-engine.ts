@@ -10,6 +10,7 @@
  * second time. The next round is only created after the previous one has been drawn: its commitment is
  * the previous chain hash, which must already be public.
  */
+import type { RoundEventName } from '@tradehall/contracts';
 import { digitSum, drawDigits, issueNumber, roundTimes } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
@@ -18,9 +19,17 @@ import { newId } from '../../platform/ids.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { FairnessChainsService } from '../fairness/fairness-chains.service.ts';
 import type { Room, RoomsRepository } from './rooms.repository.ts';
+import type { RoundEventsPublisher } from './round-events.ts';
 import { dueSteps, nextOpening, type PlannedStep } from './round-plan.ts';
 import type { RoundState, RoundsRepository } from './rounds.repository.ts';
 import type { SettlementService } from './settlement.service.ts';
+
+/** The topic event each applied step publishes. */
+const STEP_EVENTS = {
+  seal: 'round.sealed',
+  draw: 'round.drawing',
+  settle: 'round.settled',
+} as const satisfies Record<PlannedStep['event'], RoundEventName>;
 
 export class RoundEngine {
   constructor(
@@ -31,6 +40,7 @@ export class RoundEngine {
     private readonly settlement: SettlementService,
     private readonly clock: Clock,
     private readonly logger: Logger,
+    private readonly publisher: RoundEventsPublisher,
   ) {}
 
   /** One pass over every room. A failing room is logged and retried next tick; the others go on. */
@@ -61,6 +71,7 @@ export class RoundEngine {
       for (const step of dueSteps(round, this.clock.now())) {
         // Not applied: someone else moved the round meanwhile; re-plan from fresh state next tick.
         if (!(await this.apply(round, step))) return;
+        await this.publisher.roundChanged(round.id, STEP_EVENTS[step.event]);
         if (round.id === latest?.id) latestStatus = step.to;
       }
     }
@@ -134,5 +145,6 @@ export class RoundEngine {
       });
     });
     this.logger.debug({ roomId: room.id, issue: created.issue }, 'round opened');
+    await this.publisher.roundChanged(created.id, 'round.opened');
   }
 }

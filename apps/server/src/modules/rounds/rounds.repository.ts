@@ -300,6 +300,21 @@ export class RoundsRepository {
       .execute();
   }
 
+  /** Every user with a position in the round, with their cash balance now (for balance events). */
+  async participantBalances(roundId: string): Promise<Array<{ userId: string; balance: number }>> {
+    const rows = await this.db
+      .selectFrom('ledger_accounts as a')
+      .select(['a.user_id', 'a.balance'])
+      .where('a.kind', '=', 'user_cash')
+      .where('a.user_id', 'in', (eb) =>
+        eb.selectFrom('positions as p').select('p.user_id').where('p.round_id', '=', roundId),
+      )
+      .execute();
+    return rows.flatMap((row) =>
+      row.user_id ? [{ userId: row.user_id, balance: toCents(row.balance) }] : [],
+    );
+  }
+
   /** The room's last settled rounds, newest first (the market trends). */
   async recentSettled(
     roomId: string,

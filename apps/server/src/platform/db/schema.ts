@@ -2,7 +2,10 @@
  * Kysely's view of the tables (migrations/ is the truth; keep the two in step). Times are timestamptz,
  * read as Date; repositories turn them into unix seconds at their edge.
  */
+
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+import type { ConsoleTables } from './schema-console.ts';
+import type { RealtimeTables } from './schema-realtime.ts';
 
 type Timestamp = ColumnType<Date, Date, Date>;
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -22,6 +25,8 @@ export interface UsersTable {
   inviter_id: string | null;
   credit_score: Generated<number>;
   status: Generated<UserStatus>;
+  /** Set by an operator's forced reset (migration 0005): login refuses until a reset by email. */
+  password_reset_required: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -44,6 +49,10 @@ export interface OperatorsTable {
   password_hash: string;
   role: OperatorRoleColumn;
   status: Generated<UserStatus>;
+  /** Confirmed TOTP secret (base32), null until two-factor is enrolled (migration 0005). */
+  totp_secret: Generated<string | null>;
+  /** Secret shown at enrolment, waiting for its first valid code. */
+  totp_pending_secret: Generated<string | null>;
   created_at: CreatedAt;
 }
 
@@ -311,7 +320,7 @@ export interface PositionsTable {
   settled_at: Timestamp | null;
 }
 
-export interface DB {
+export interface DB extends RealtimeTables, ConsoleTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;

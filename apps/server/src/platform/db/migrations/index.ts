@@ -6,9 +6,13 @@ import type { Migration } from 'kysely';
 import * as foundation from './0001-foundation.ts';
 import * as money from './0002-money.ts';
 import * as trading from './0003-trading.ts';
+import * as realtime from './0004-realtime.ts';
+import * as consoleTables from './0005-console.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-money': money,
   '0003-trading': trading,
+  '0004-realtime': realtime,
+  '0005-console': consoleTables,
 };

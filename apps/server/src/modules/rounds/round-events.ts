@@ -1,0 +1,40 @@
+/**
+ * Publishes what the round engine did, after it committed: the round on its room's topic (with the
+ * server's end times and, once drawn, the result), and after a settlement or a void the new balance of
+ * every user who had a position and the refreshed market figures. A failure here is logged and never
+ * stops the engine: the events are a convenience, the database is the truth.
+ */
+import type { MarketOverview, RoundEventName } from '@tradehall/contracts';
+import { roundTopic } from '@tradehall/contracts';
+import type { DomainEvents } from '../../platform/events.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { toRoundView } from './round-views.ts';
+import type { RoundsRepository } from './rounds.repository.ts';
+
+export class RoundEventsPublisher {
+  constructor(
+    private readonly rounds: RoundsRepository,
+    private readonly events: DomainEvents,
+    private readonly marketOverview: () => Promise<MarketOverview>,
+    private readonly logger: Logger,
+  ) {}
+
+  async roundChanged(roundId: string, event: RoundEventName): Promise<void> {
+    try {
+      const row = await this.rounds.findView(roundId);
+      if (!row) return;
+      const round = toRoundView(row);
+      this.events.publishTopic({ topic: roundTopic(round.roomId), event, data: { round } });
+      if (event === 'round.settled' || event === 'round.void') await this.afterFinal(roundId);
+    } catch (error) {
+      this.logger.error({ err: error, roundId, event }, 'publishing a round event failed');
+    }
+  }
+
+  private async afterFinal(roundId: string): Promise<void> {
+    for (const { userId, balance } of await this.rounds.participantBalances(roundId)) {
+      this.events.publishTopic({ topic: 'user', userId, event: 'balance.changed', data: { balance } });
+    }
+    this.events.publishTopic({ topic: 'market', event: 'market.updated', data: await this.marketOverview() });
+  }
+}

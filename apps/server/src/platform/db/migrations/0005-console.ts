@@ -1,0 +1,35 @@
+/**
+ * Operator console (issue 6): operators' two-factor secrets, users' forced password reset, the audit log.
+ */
+import { type Kysely, sql } from 'kysely';
+
+const statements = [
+  sql`alter table operators add column totp_secret text`,
+  sql`alter table operators add column totp_pending_secret text`,
+  sql`alter table users add column password_reset_required boolean not null default false`,
+  // The audit log is append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, as on the ledger.
+  sql`create table operator_audit_log (
+    id uuid primary key,
+    seq bigserial not null,
+    operator_id uuid not null references operators (id),
+    action text not null,
+    target_type text not null,
+    target_id text,
+    reason text,
+    before jsonb,
+    after jsonb,
+    created_at timestamptz not null
+  )`,
+  sql`create index operator_audit_log_created on operator_audit_log (created_at desc, id desc)`,
+  sql`create index operator_audit_log_target on operator_audit_log (target_type, target_id)`,
+  sql`create function operator_audit_log_append_only() returns trigger language plpgsql as $$
+    begin raise exception 'operator_audit_log is append-only'; end $$`,
+  sql`create trigger operator_audit_log_no_update before update or delete on operator_audit_log
+    for each row execute function operator_audit_log_append_only()`,
+  sql`create trigger operator_audit_log_no_truncate before truncate on operator_audit_log
+    for each statement execute function operator_audit_log_append_only()`,
+];
+
+export async function up(db: Kysely<unknown>): Promise<void> {
+  for (const statement of statements) await statement.execute(db);
+}

@@ -1,0 +1,2 @@
+/** Tables of issue 5 (notifications), created by migration 0004-realtime. */
+export type RealtimeTables = {};
