@@ -17,6 +17,7 @@ import { fairnessRoutes } from './modules/fairness/fairness.routes.ts';
 import { fundingSettingsRoutes } from './modules/funding-settings/funding-settings.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payment-webhook.routes.ts';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
@@ -126,6 +127,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       );
       await registerMoneyRoutes(api, config, services);
       await registerTradingRoutes(api, services);
+      await api.register(
+        notificationsRoutes({
+          notifications: services.notifications,
+          userGuard: services.userGuard,
+          operatorGuard: services.operatorGuard,
+        }),
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -35,6 +35,7 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.ts
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MarketService } from './modules/market/market.service.ts';
+import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import { PaymentEventsRepository } from './modules/payments/payment-events.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { SandboxCheckoutsRepository } from './modules/payments/sandbox/sandbox-checkouts.repository.ts';
@@ -103,12 +104,14 @@ export interface Services {
   events: DomainEvents;
   /** Every operator action, recorded (issue 6). */
   audit: AuditService;
+  notifications: NotificationsService;
 }
 
 export function createServices(platform: Platform): Services {
   const { config, database, clock, hasher, mailer, logger } = platform;
   const db = database.kysely;
   const events = new DomainEvents(logger);
+  const audit = new AuditService(db, new AuditRepository(), clock);
 
   const accountsRepository = new AccountsRepository(db);
   const sessionsRepository = new SessionsRepository(db);
@@ -242,12 +245,21 @@ export function createServices(platform: Platform): Services {
     assets,
     optionalUserGuard: createOptionalUserGuard(sessions),
     rooms: new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger),
-    positions: new PositionsService(db, positionsRepository, roomsRepository, ledger, idempotency, clock),
+    positions: new PositionsService(
+      db,
+      positionsRepository,
+      roomsRepository,
+      ledger,
+      idempotency,
+      clock,
+      events,
+    ),
     market,
     fairness: new FairnessService(roundsRepository),
     roundEngine,
     settlement,
     events,
-    audit: new AuditService(db, new AuditRepository(), clock),
+    audit,
+    notifications: new NotificationsService({ db, clock, events, audit, logger }),
   };
 }

@@ -71,6 +71,8 @@ export interface Config {
   };
   funding: FundingConfig;
   trading: TradingConfig;
+  realtime: RealtimeConfig;
+  console: ConsoleConfig;
 }
 
 /**
@@ -85,6 +87,21 @@ export interface TradingConfig {
   chainLength: number;
   schedulerTickMs: number;
   settlementPauseMs: number;
+}
+
+/** The realtime gateway (issue 5): /ws keepalive and per-connection limits. */
+export interface RealtimeConfig {
+  pingIntervalMs: number;
+  /** A connection that has not answered a ping within this long is closed. */
+  pongTimeoutMs: number;
+  maxMessageBytes: number;
+  messagesPerSecond: number;
+}
+
+/** The operator console (issue 6). */
+export interface ConsoleConfig {
+  /** A console session ends after this long without a request. */
+  idleTimeoutSeconds: number;
 }
 
 /** Money limits (DESIGN §8) and the card gateway's webhook secret. Amounts in cents. */
@@ -206,6 +223,11 @@ const envSchema = z.object({
   DRAWING_SECONDS_OVERRIDE: optionalInt(0, 3600),
   FAIRNESS_CHAIN_LENGTH: int(2, 1_000_000, 10_000),
   SCHEDULER_TICK_MS: int(20, 10_000, 250),
+  WS_PING_INTERVAL_MS: int(100, 600_000, 25_000),
+  WS_PONG_TIMEOUT_MS: int(100, 600_000, 60_000),
+  WS_MAX_MESSAGE_BYTES: int(64, 1024 * 1024, 4096),
+  WS_MESSAGES_PER_SECOND: int(1, 10_000, 20),
+  CONSOLE_IDLE_TIMEOUT_SECONDS: int(30, 24 * 3600, 1800),
   TEST_SETTLEMENT_PAUSE_MS: int(0, 600_000, 0),
 });
 
@@ -311,12 +333,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       // Never outside test mode: a production process must not be able to stall a settlement.
       settlementPauseMs: e.TRADEHALL_TEST_MODE ? e.TEST_SETTLEMENT_PAUSE_MS : 0,
     },
+    realtime: {
+      pingIntervalMs: e.WS_PING_INTERVAL_MS,
+      pongTimeoutMs: e.WS_PONG_TIMEOUT_MS,
+      maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
+      messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
+    },
+    console: { idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS },
   };
 }
 
-/** Whether this process serves the HTTP API (the realtime role arrives with a later issue). */
+/** Whether this process serves the HTTP API. */
 export function servesApi(config: Config): boolean {
   return config.role === 'all' || config.role === 'api';
+}
+
+/** Whether this process serves realtime (/ws and socket.io). */
+export function servesRealtime(config: Config): boolean {
+  return config.role === 'all' || config.role === 'realtime';
 }
 
 /** Whether this process competes to run the round scheduler (one holder per deployment). */

@@ -17,7 +17,9 @@ export type DomainTopicEvent = Exclude<TopicEvent, { topic: 'user' }> | (UserTop
 export type DomainEvent =
   | { channel: 'topic'; event: DomainTopicEvent }
   /** A socket.io `new_msg`: to everyone (userId null) or to one user's room. */
-  | { channel: 'notice'; msg: NewMsg; userId: string | null };
+  | { channel: 'notice'; msg: NewMsg; userId: string | null }
+  /** The user's sessions ended (frozen, password reset): close their realtime connections too. */
+  | { channel: 'disconnect'; userId: string };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 

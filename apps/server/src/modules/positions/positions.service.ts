@@ -28,6 +28,7 @@ import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { toCents } from '../../platform/db/cents.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type {
@@ -63,6 +64,7 @@ export class PositionsService {
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
+    private readonly events: DomainEvents,
   ) {}
 
   async place(
@@ -77,8 +79,18 @@ export class PositionsService {
       operation: 'position.place',
       request: { roundId, ...request },
     };
-    const placed = await this.placeInOneStatement(operation, roundId, input);
-    return placed ?? this.placeCarefully(operation, roundId, input);
+    const placed =
+      (await this.placeInOneStatement(operation, roundId, input)) ??
+      (await this.placeCarefully(operation, roundId, input));
+    // Tells the user's other screens (no extra query on the hot path: they refetch what they show). A
+    // replay publishes the same status again, which is harmless.
+    this.events.publishTopic({
+      topic: 'user',
+      userId,
+      event: 'order.updated',
+      data: { kind: 'position', id: placed.body.id, status: placed.body.status },
+    });
+    return placed;
   }
 
   /** The hot path: the position placed in one statement, or null when it placed nothing. */
