@@ -106,7 +106,6 @@ export type Dashboard = z.infer<typeof dashboardSchema>;
 
 export const adminUserSchema = z.object({
   id: idField,
-  uid: z.string(),
   account: z.string(),
   nickname: z.string(),
   email: z.string().nullable(),
@@ -119,7 +118,7 @@ export const adminUserSchema = z.object({
 export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = pageOf(adminUserSchema);
 export const adminUserQuerySchema = z.strictObject({
-  /** Matches account, uid, nickname or email (case-insensitive, substring). */
+  /** Matches account, id, nickname or email (case-insensitive, substring). */
   q: z.string().trim().max(64).optional(),
   ...cursorQuery,
 });

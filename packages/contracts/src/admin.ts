@@ -12,6 +12,11 @@ export const adminLoginRequestSchema = z.strictObject({
   password: currentPasswordField,
   captchaId: z.string().max(64, { message: 'validation.tooLong' }),
   captchaAnswer: captchaAnswerField,
+  /** Required once the operator has enrolled two-factor (TOTP_REQUIRED otherwise). */
+  totpCode: z
+    .string()
+    .regex(/^\d{6}$/, { message: 'validation.totpCodeFormat' })
+    .optional(),
 });
 export type AdminLoginRequest = z.infer<typeof adminLoginRequestSchema>;
 

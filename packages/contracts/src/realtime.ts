@@ -119,7 +119,7 @@ export const newMsgSchema = z.object({
   type: z.enum(NEW_MSG_TYPES),
   /** Plain text; clients render it as text, never as HTML. */
   content: z.string(),
-  /** The addressee's uid for gaogaoasx; empty for gaogaoall. */
+  /** The addressee's uid (the user's id, as the web app stores it under `uid`) for gaogaoasx; empty for gaogaoall. */
   uid: z.string(),
 });
 export type NewMsg = z.infer<typeof newMsgSchema>;

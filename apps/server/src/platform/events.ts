@@ -19,7 +19,9 @@ export type DomainEvent =
   /** A socket.io `new_msg`: to everyone (userId null) or to one user's room. */
   | { channel: 'notice'; msg: NewMsg; userId: string | null }
   /** The user's sessions ended (frozen, password reset): close their realtime connections too. */
-  | { channel: 'disconnect'; userId: string };
+  | { channel: 'disconnect'; userId: string }
+  /** The user changed their notification settings: the gateway (un)subscribes them from announcements. */
+  | { channel: 'settings'; userId: string; announcements: boolean };
 
 export type DomainEventListener = (event: DomainEvent) => void;
 
