@@ -1,0 +1,39 @@
+/**
+ * The app's one realtime client, connected to `/ws` on the host that served the page. main.tsx starts it;
+ * it logs in again whenever the session changes (login, logout, another tab). Pages listen through the
+ * hooks (use-topic.ts, use-connection.ts).
+ */
+import { SOCKET_RECONNECT_CHECK_MS } from '@tradehall/domain';
+import { currentLocale } from '../i18n.ts';
+import { getToken, subscribeSession } from '../storage.ts';
+import { clientId } from './client-id.ts';
+import { CLIENT_NAME, wsUrl } from './protocol.ts';
+import { RealtimeClient } from './realtime-client.ts';
+
+export const realtime = new RealtimeClient({
+  url: () => wsUrl(window.location.origin),
+  login: () => ({ token: getToken(), language: currentLocale(), clientId: clientId() }),
+  clientName: CLIENT_NAME,
+  reconnectCheckMs: SOCKET_RECONNECT_CHECK_MS,
+});
+
+let stopWatchingSession: (() => void) | null = null;
+
+/** Connects, and re-logs in with the new token after every login and logout. */
+export function startRealtime(): void {
+  realtime.start();
+  if (stopWatchingSession) return;
+  let token = getToken();
+  stopWatchingSession = subscribeSession(() => {
+    const next = getToken();
+    if (next === token) return;
+    token = next;
+    realtime.relogin();
+  });
+}
+
+export function stopRealtime(): void {
+  stopWatchingSession?.();
+  stopWatchingSession = null;
+  realtime.stop();
+}
