@@ -1,14 +1,47 @@
 /**
  * Notifications (issue 5): stored system notifications to everyone or one user, read state, per-user
  * settings honoured when pushing, and the socket.io `new_msg` push through the domain event bus.
- * (Stub created by the lead; the notifications helper fills it in.)
+ *
+ * - Users list theirs (announcements + personal, or personal only), see the unread count, mark one or
+ *   all read, and change their settings (announcements, round results, funding updates).
+ * - Operators send to everyone or to one account (audited in the same transaction) and list what was
+ *   sent. After the commit the notice is published: `gaogaoall` to everyone (the gateway delivers it to
+ *   the `announcements` room, which users who turned announcements off are not in), `gaogaoasx` to the
+ *   addressee. A message to one account is always pushed: the announcements setting is about broadcasts.
+ * - Funding decisions and round results are heard on the event bus (NotificationPushes).
  */
+import type {
+  NotificationPage,
+  NotificationSettings,
+  notificationListQuerySchema,
+  PageQuery,
+  SendNotificationRequest,
+  updateNotificationSettingsSchema,
+} from '@tradehall/contracts';
+import type { Locale } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
+import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
 import type { Logger } from '../../platform/logger.ts';
+import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import { accountKey } from '../auth/account-key.ts';
+import { KnownLocales } from './known-locales.ts';
+import { NotificationPushes } from './notification-pushes.ts';
+import {
+  type SentNotificationView,
+  toNotificationView,
+  toSentNotificationView,
+} from './notification-views.ts';
+import {
+  type NotificationStateRow,
+  NotificationsRepository,
+  type ReadMark,
+} from './notifications.repository.ts';
 
 export interface NotificationsDeps {
   db: Kysely<DB>;
@@ -18,6 +51,181 @@ export interface NotificationsDeps {
   logger: Logger;
 }
 
+export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
+export type NotificationSettingsUpdate = z.infer<typeof updateNotificationSettingsSchema>;
+
+/** Everything on until the user turns something off. */
+const DEFAULT_SETTINGS: NotificationSettings = { announcement: true, round_result: true, funding: true };
+
 export class NotificationsService {
-  constructor(readonly deps: NotificationsDeps) {}
+  private readonly repository: NotificationsRepository;
+  private readonly locales: KnownLocales;
+  private readonly stopListening: () => void;
+
+  constructor(readonly deps: NotificationsDeps) {
+    this.repository = new NotificationsRepository(deps.db);
+    this.locales = new KnownLocales(this.repository, deps.clock);
+    this.stopListening = new NotificationPushes(
+      this.repository,
+      deps.clock,
+      deps.events,
+      deps.logger,
+    ).start();
+  }
+
+  /** Stops reacting to domain events (funding decisions, settled rounds). */
+  stop(): void {
+    this.stopListening();
+  }
+
+  // ---- users ------------------------------------------------------------------------------------
+
+  /** A page of the user's notifications, rendered in `locale`, with their unread count. */
+  async list(userId: string, query: NotificationListQuery, locale: Locale): Promise<NotificationPage> {
+    const cursor = decodeCursor(query.cursor, UUID_ID);
+    const limit = pageSize(query.limit);
+    await this.locales.remember(userId, locale);
+    const mark = readMark(await this.repository.state(userId));
+    const rows = await this.repository.listForUser(userId, query.scope ?? 'all', mark, cursor, limit);
+    const page = toPage(rows, limit, (row) => toNotificationView(row, locale));
+    return { ...page, unread: await this.repository.countUnread(userId, mark) };
+  }
+
+  async unreadCount(userId: string, locale: Locale): Promise<{ unread: number }> {
+    await this.locales.remember(userId, locale);
+    const mark = readMark(await this.repository.state(userId));
+    return { unread: await this.repository.countUnread(userId, mark) };
+  }
+
+  /** Marks one notification read; one the user cannot see (another user's) is NOT_FOUND. */
+  async markRead(userId: string, id: string): Promise<void> {
+    const notification = await this.repository.findVisible(userId, id);
+    if (!notification) throw new AppError('NOT_FOUND');
+    await this.repository.markRead(userId, id, this.deps.clock.now());
+  }
+
+  /** Everything the user can see now is read; what arrives later is not. */
+  async markAllRead(userId: string): Promise<void> {
+    const newest = await this.repository.newestVisible(userId);
+    if (newest) await this.repository.setReadMark(userId, newest, this.deps.clock.now());
+  }
+
+  async settings(userId: string, locale: Locale): Promise<NotificationSettings> {
+    await this.locales.remember(userId, locale);
+    return this.settingsFor(userId);
+  }
+
+  /**
+   * The user's notification settings (every one on until turned off). For the realtime gateway: it
+   * joins a user's sockets to the `announcements` room only when `announcement` is on.
+   */
+  async settingsFor(userId: string): Promise<NotificationSettings> {
+    return toSettings(await this.repository.state(userId));
+  }
+
+  /** Changes some settings; the gateway hears `settings` and (un)joins the user's sockets at once. */
+  async updateSettings(
+    userId: string,
+    update: NotificationSettingsUpdate,
+    locale: Locale,
+  ): Promise<NotificationSettings> {
+    await this.locales.remember(userId, locale);
+    const settings = toSettings(await this.repository.updateSettings(userId, update, this.deps.clock.now()));
+    this.deps.events.publish({ channel: 'settings', userId, announcements: settings.announcement });
+    return settings;
+  }
+
+  /**
+   * Remembers the language a user uses, for pushes made while they are not asking (a funding decision,
+   * a round result). The notification routes call it with the request's language; the realtime gateway
+   * may call it with a socket's (login frame `Accept_language`, handshake header).
+   */
+  rememberLocale(userId: string, locale: Locale): Promise<void> {
+    return this.locales.remember(userId, locale);
+  }
+
+  // ---- operators --------------------------------------------------------------------------------
+
+  async send(operatorId: string, input: SendNotificationRequest): Promise<SentNotificationView> {
+    const account = input.account?.trim() ?? '';
+    if (input.audience === 'user' && account === '') {
+      throw new AppError('VALIDATION_FAILED', { details: [{ path: 'account', key: 'validation.required' }] });
+    }
+    if (input.audience === 'all' && account !== '') {
+      throw new AppError('VALIDATION_FAILED', {
+        details: [{ path: 'account', key: 'validation.invalidValue' }],
+      });
+    }
+    const at = this.deps.clock.now();
+    const sent = await this.deps.db.transaction().execute(async (trx) => {
+      let userId: string | null = null;
+      if (input.audience === 'user') {
+        userId = (await this.repository.findUserIdByAccountKey(trx, accountKey(account))) ?? null;
+        if (userId === null) throw new AppError('NOT_FOUND');
+      }
+      const row = await this.repository.insert(trx, {
+        id: newId(at.getTime()),
+        audience: input.audience,
+        userId,
+        category: 'announcement',
+        title: input.title,
+        content: input.content,
+        template: null,
+        params: null,
+        sourceKey: null,
+        createdBy: operatorId,
+        at,
+      });
+      const view = toSentNotificationView({ ...row, account: userId === null ? null : account });
+      await this.deps.audit.record(
+        {
+          operatorId,
+          action: 'notification.send',
+          targetType: 'notification',
+          targetId: row.id,
+          after: {
+            audience: view.audience,
+            userId: view.userId,
+            account: view.account,
+            title: view.title,
+            content: view.content,
+          },
+        },
+        trx,
+      );
+      return view;
+    });
+    // Committed: now tell the sockets.
+    if (sent.userId === null) {
+      this.deps.events.publish({
+        channel: 'notice',
+        msg: { type: 'gaogaoall', content: sent.content, uid: '' },
+        userId: null,
+      });
+    } else {
+      this.deps.events.publish({
+        channel: 'notice',
+        msg: { type: 'gaogaoasx', content: sent.content, uid: sent.userId },
+        userId: sent.userId,
+      });
+    }
+    return sent;
+  }
+
+  async listSent(query: PageQuery): Promise<Page<SentNotificationView>> {
+    const cursor = decodeCursor(query.cursor, UUID_ID);
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listSent(cursor, limit);
+    return toPage(rows, limit, toSentNotificationView);
+  }
+}
+
+function readMark(state: NotificationStateRow | undefined): ReadMark | null {
+  if (!state || state.read_through_at === null || state.read_through_id === null) return null;
+  return { at: state.read_through_at, id: state.read_through_id };
+}
+
+function toSettings(state: NotificationStateRow | undefined): NotificationSettings {
+  if (!state) return { ...DEFAULT_SETTINGS };
+  return { announcement: state.announcement, round_result: state.round_result, funding: state.funding };
 }
