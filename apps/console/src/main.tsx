@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app.tsx';
+import { App } from './app/app.tsx';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,9 +1,15 @@
-/** Minimal operator API client: JSON, the operator's bearer token, typed errors from the server. */
+/**
+ * The console's one HTTP client: base `/api/v1`, JSON both ways, the operator's bearer token, English
+ * server messages. Failures become a ConsoleApiError carrying the server's code and translated message.
+ * A 401 on an authenticated request (idle timeout, revoked or expired session) clears the token and tells
+ * the session listeners, which send the operator back to the login page with a notice.
+ */
 import { errorBodySchema } from '@tradehall/contracts';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import type { z } from 'zod';
 
 const TOKEN_KEY = 'console.token';
+export const API_BASE = '/api/v1';
 
 export class ConsoleApiError extends Error {
   constructor(
@@ -12,6 +18,7 @@ export class ConsoleApiError extends Error {
     message: string,
   ) {
     super(message);
+    this.name = 'ConsoleApiError';
   }
 }
 
@@ -21,28 +28,99 @@ export const operatorToken = {
   clear: (): void => sessionStorage.removeItem(TOKEN_KEY),
 };
 
+type SessionLostListener = () => void;
+const sessionLostListeners = new Set<SessionLostListener>();
+
+/** Subscribes to "the server no longer accepts our token"; returns the unsubscribe function. */
+export function onSessionLost(listener: SessionLostListener): () => void {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+/** `/admin/users` + `{q: 'x', cursor: undefined}` -> `/admin/users?q=x` (empty values are left out). */
+export function withQuery(path: string, query: Record<string, QueryValue>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+function headers(json: boolean): Record<string, string> {
+  const result: Record<string, string> = { 'Accept-Language': 'en' };
+  const token = operatorToken.get();
+  if (token) result.Authorization = `Bearer ${token}`;
+  if (json) result['Content-Type'] = 'application/json';
+  return result;
+}
+
+async function fail(response: Response): Promise<never> {
+  const payload: unknown = await response.json().catch(() => null);
+  const parsed = errorBodySchema.safeParse(payload);
+  if (response.status === 401 && operatorToken.get() !== null) {
+    operatorToken.clear();
+    for (const listener of sessionLostListeners) listener();
+  }
+  if (!parsed.success) {
+    throw new ConsoleApiError(response.status, 'INTERNAL', `Request failed (${response.status})`);
+  }
+  const { code, message, details } = parsed.data.error;
+  // A validation failure names the fields; show them, the operator cannot see the request otherwise.
+  const detail = details?.length ? `: ${details.map((item) => item.message).join('; ')}` : '';
+  throw new ConsoleApiError(response.status, code, `${message}${detail}`);
+}
+
+async function send(path: string, init: { method?: string; body?: unknown }): Promise<Response> {
+  try {
+    return await fetch(`${API_BASE}${path}`, {
+      method: init.method ?? 'GET',
+      headers: headers(init.body !== undefined),
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
+    throw new ConsoleApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', 'The server could not be reached');
+  }
+}
+
+/** A JSON request whose answer is parsed with the contract's schema. */
 export async function request<T>(
   path: string,
   schema: z.ZodType<T>,
   init: { method?: string; body?: unknown } = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { 'Accept-Language': 'en' };
-  const token = operatorToken.get();
-  if (token) headers.Authorization = `Bearer ${token}`;
-  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`/api/v1${path}`, {
-    method: init.method ?? 'GET',
-    headers,
-    body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-  });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(payload);
-    if (response.status === 401) operatorToken.clear();
-    throw parsed.success
-      ? new ConsoleApiError(response.status, parsed.data.error.code, parsed.data.error.message)
-      : new ConsoleApiError(response.status, 'INTERNAL', `Request failed (${response.status})`);
-  }
-  return schema.parse(payload);
+  const response = await send(path, init);
+  if (!response.ok) return fail(response);
+  return schema.parse(await response.json());
+}
+
+/** A request answered with no body worth reading (204 or `{ok: true}`). */
+export async function requestVoid(
+  path: string,
+  init: { method?: string; body?: unknown } = {},
+): Promise<void> {
+  const response = await send(path, init);
+  if (!response.ok) await fail(response);
+}
+
+/**
+ * Bytes behind an API URL (an uploaded receipt) fetched with the operator's token: an <img src> cannot
+ * send the Authorization header, so the caller shows the blob through an object URL.
+ */
+export async function requestBlob(url: string): Promise<Blob> {
+  const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+  const response = await send(path, {});
+  if (!response.ok) return fail(response);
+  return response.blob();
+}
+
+/** The message to show for any failure: the server's translated one when it sent one. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ConsoleApiError) return error.message;
+  if (error instanceof Error && error.name === 'ZodError') return 'The server sent an unexpected answer';
+  return error instanceof Error ? error.message : 'Something went wrong';
 }

@@ -1,27 +1,34 @@
-import { adminLoginResponseSchema, captchaResponseSchema, type OperatorView } from '@tradehall/contracts';
+/**
+ * Console login: account, password and the image captcha; when the server answers TOTP_REQUIRED the
+ * form asks for the two-factor code too (with a fresh captcha: each one is good for one attempt).
+ */
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
-import { ConsoleApiError, operatorToken, request } from '../../lib/api.ts';
+import { ConsoleApiError, operatorToken } from '../../lib/api.ts';
+import { fetchCaptcha, login } from './api.ts';
+import { authStrings as s } from './strings.ts';
 
 interface LoginValues {
   account: string;
   password: string;
   captchaAnswer: string;
+  totpCode?: string;
 }
 
-export function LoginPage({ onLoggedIn }: { onLoggedIn: (operator: OperatorView) => void }) {
+export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: () => void }) {
   const [captcha, setCaptcha] = useState<{ id: string; svg: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [needsTotp, setNeedsTotp] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [form] = Form.useForm<LoginValues>();
 
   const refreshCaptcha = useCallback(async () => {
     try {
-      const next = await request('/auth/captcha', captchaResponseSchema);
+      const next = await fetchCaptcha();
       setCaptcha({ id: next.captchaId, svg: next.svg });
       form.setFieldValue('captchaAnswer', '');
     } catch {
-      setError('Could not load the captcha. Is the server running?');
+      setError(s.captchaUnavailable);
     }
   }, [form]);
 
@@ -30,18 +37,26 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (operator: OperatorView)
   }, [refreshCaptcha]);
 
   const submit = async (values: LoginValues) => {
-    if (!captcha) return;
+    if (!captcha || submitting) return;
     setSubmitting(true);
     setError(null);
     try {
-      const result = await request('/admin/auth/login', adminLoginResponseSchema, {
-        method: 'POST',
-        body: { ...values, captchaId: captcha.id },
+      const result = await login({
+        account: values.account,
+        password: values.password,
+        captchaId: captcha.id,
+        captchaAnswer: values.captchaAnswer,
+        ...(needsTotp && values.totpCode ? { totpCode: values.totpCode.trim() } : {}),
       });
       operatorToken.set(result.token);
-      onLoggedIn(result.operator);
+      onLoggedIn();
     } catch (caught) {
-      setError(caught instanceof ConsoleApiError ? caught.message : 'Login failed');
+      if (caught instanceof ConsoleApiError && caught.code === 'TOTP_REQUIRED') {
+        setNeedsTotp(true);
+      } else {
+        setError(caught instanceof ConsoleApiError ? caught.message : s.loginFailed);
+      }
+      form.setFieldValue('totpCode', '');
       await refreshCaptcha();
     } finally {
       setSubmitting(false);
@@ -50,30 +65,66 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (operator: OperatorView)
 
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#0b1a3a' }}>
-      <Card style={{ width: 380 }}>
-        <Typography.Title level={3}>Tradehall Console</Typography.Title>
-        {error && <Alert type="error" message={error} showIcon style={{ marginBottom: 16 }} />}
+      <Card style={{ width: 400 }}>
+        <Typography.Title level={3}>{s.title}</Typography.Title>
+        {notice && !error && (
+          <Alert
+            type="warning"
+            title={notice}
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="login-notice"
+          />
+        )}
+        {error && <Alert type="error" title={error} showIcon style={{ marginBottom: 16 }} />}
+        {needsTotp && !error && (
+          <Alert
+            type="info"
+            title={s.totpPrompt}
+            showIcon
+            style={{ marginBottom: 16 }}
+            data-testid="totp-prompt"
+          />
+        )}
         <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
           <Form.Item
-            label="Account"
+            label={s.account}
             name="account"
-            rules={[{ required: true, message: 'Please enter the account' }]}
+            rules={[{ required: true, message: s.accountRequired }]}
           >
             <Input autoComplete="username" data-testid="console-account" />
           </Form.Item>
           <Form.Item
-            label="Password"
+            label={s.password}
             name="password"
-            rules={[{ required: true, message: 'Please enter the password' }]}
+            rules={[{ required: true, message: s.passwordRequired }]}
           >
             <Input.Password autoComplete="current-password" data-testid="console-password" />
           </Form.Item>
-          <Form.Item label="Image code" required>
+          {needsTotp && (
+            <Form.Item
+              label={s.totpCode}
+              name="totpCode"
+              rules={[
+                { required: true, message: s.totpCodeRequired },
+                { pattern: /^\s*\d{6}\s*$/, message: s.totpCodeFormat },
+              ]}
+            >
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={6}
+                autoFocus
+                data-testid="console-totp"
+              />
+            </Form.Item>
+          )}
+          <Form.Item label={s.captcha} required>
             <div style={{ display: 'flex', gap: 8 }}>
               <Form.Item
                 name="captchaAnswer"
                 noStyle
-                rules={[{ required: true, message: 'Please enter the image code' }]}
+                rules={[{ required: true, message: s.captchaRequired }]}
               >
                 <Input data-testid="console-captcha" />
               </Form.Item>
@@ -82,11 +133,11 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (operator: OperatorView)
                   type="button"
                   onClick={() => void refreshCaptcha()}
                   style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
-                  aria-label="Refresh the image code"
+                  aria-label={s.captchaRefresh}
                 >
                   <img
                     src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
-                    alt="Verification code"
+                    alt={s.captchaAlt}
                     height={40}
                     data-testid="console-captcha-image"
                   />
@@ -95,7 +146,7 @@ export function LoginPage({ onLoggedIn }: { onLoggedIn: (operator: OperatorView)
             </div>
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting} data-testid="console-submit">
-            Log in
+            {s.submit}
           </Button>
         </Form>
       </Card>

@@ -1,0 +1,55 @@
+/** Side menu, header with the operator and logout, and the current section's page. */
+import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
+import { Suspense } from 'react';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSession } from '../lib/session.ts';
+import { SECTIONS, sectionOf } from './sections.ts';
+import { shellStrings as s } from './strings.ts';
+
+export function ConsoleLayout() {
+  const { profile, isAdmin, logout } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const items = SECTIONS.filter((section) => !section.adminOnly || isAdmin).map((section) => ({
+    key: section.path,
+    label: section.label,
+    'data-testid': `menu-${section.path === '/' ? 'dashboard' : section.path.slice(1)}`,
+  }));
+
+  return (
+    <Layout style={{ minHeight: '100vh' }}>
+      <Layout.Sider width={220} theme="dark">
+        <div style={{ color: '#fff', padding: 16, fontWeight: 600 }}>{s.brand}</div>
+        <Menu
+          theme="dark"
+          mode="inline"
+          selectedKeys={[sectionOf(location.pathname)]}
+          onClick={(item) => void navigate(item.key)}
+          items={items}
+        />
+      </Layout.Sider>
+      <Layout>
+        <Layout.Header
+          style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}
+        >
+          <Space size="middle">
+            <Link to="/account" data-testid="console-account-link">
+              <Typography.Text data-testid="console-operator">
+                {profile.account} ({profile.role})
+              </Typography.Text>
+            </Link>
+            <Button onClick={logout} data-testid="console-logout">
+              {s.logout}
+            </Button>
+          </Space>
+        </Layout.Header>
+        <Layout.Content style={{ padding: 24 }}>
+          {/* Pages load as separate chunks; the frame stays while one arrives. */}
+          <Suspense fallback={<Spin />}>
+            <Outlet />
+          </Suspense>
+        </Layout.Content>
+      </Layout>
+    </Layout>
+  );
+}

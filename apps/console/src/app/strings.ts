@@ -1,0 +1,21 @@
+/** Strings of the console frame: menu, header, error and not-found views. */
+export const shellStrings = {
+  brand: 'Tradehall Console',
+  logout: 'Log out',
+  account: 'My account',
+  retry: 'Retry',
+  notFound: 'This page does not exist',
+  backHome: 'Back to the dashboard',
+  menu: {
+    dashboard: 'Dashboard',
+    deposits: 'Deposits',
+    withdrawals: 'Withdrawals',
+    users: 'Users',
+    rooms: 'Rooms',
+    rounds: 'Rounds & fairness',
+    notifications: 'Notifications',
+    ledger: 'Ledger',
+    audit: 'Audit log',
+    operators: 'Operators',
+  },
+} as const;

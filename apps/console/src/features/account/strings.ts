@@ -1,0 +1,21 @@
+export const accountStrings = {
+  title: 'My account',
+  account: 'Account',
+  role: 'Role',
+  idleTimeout: 'Session ends after',
+  minutes: (value: number) => `${value} minutes without activity`,
+  twoFactor: 'Two-factor authentication',
+  on: 'On',
+  off: 'Off',
+  enabledText: 'Two-factor is on: every login asks for a code from your authenticator app.',
+  start: 'Set up two-factor',
+  restart: 'Start again with a new secret',
+  step1:
+    'Scan this QR code with an authenticator app (or type the secret in), then enter the 6-digit code it shows.',
+  secret: 'Secret',
+  qrAlt: 'QR code of the two-factor secret',
+  code: 'Code',
+  codeRule: 'The code has 6 digits',
+  confirm: 'Turn on two-factor',
+  enrolled: 'Two-factor is on',
+} as const;

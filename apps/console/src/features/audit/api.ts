@@ -1,0 +1,25 @@
+/** The operator audit log, filtered; the operator list feeds the operator filter. */
+import { type auditEntrySchema, auditPageSchema, operatorListSchema } from '@tradehall/contracts';
+import type { z } from 'zod';
+import { request, withQuery } from '../../lib/api.ts';
+
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export interface AuditFilters {
+  operatorId?: string;
+  action?: string;
+  targetType?: string;
+  targetId?: string;
+  /** Unix seconds, inclusive. */
+  from?: number;
+  to?: number;
+}
+
+export const auditKey = (filters: AuditFilters) => ['admin', 'audit', filters] as const;
+export const fetchAuditPage = (filters: AuditFilters, cursor?: string) =>
+  request(withQuery('/admin/audit-log', { ...filters, cursor, limit: 50 }), auditPageSchema);
+
+export const operatorsQuery = {
+  queryKey: ['admin', 'operators'] as const,
+  queryFn: () => request('/admin/operators', operatorListSchema),
+};

@@ -1,0 +1,88 @@
+/** What needs attention now (the queues) and how today is going, with the ledger's health. */
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '@tradehall/domain';
+import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatTime } from '../../lib/format.ts';
+import { dashboardQuery } from './api.ts';
+import { dashboardStrings as s } from './strings.ts';
+
+export function DashboardPage() {
+  const dashboard = useQuery(dashboardQuery);
+  const data = dashboard.data;
+  return (
+    <>
+      <PageTitle
+        title={s.title}
+        extra={
+          <Button onClick={() => void dashboard.refetch()} loading={dashboard.isFetching}>
+            {s.refresh}
+          </Button>
+        }
+      />
+      {dashboard.isError && <Alert type="error" title={errorMessage(dashboard.error)} showIcon />}
+      {dashboard.isPending && <Skeleton active />}
+      {data && (
+        <Row gutter={[16, 16]}>
+          <Col span={8}>
+            <Card>
+              <Statistic
+                title={s.pendingDeposits}
+                value={data.pendingDeposits}
+                data-testid="dash-pending-deposits"
+              />
+              <Link to="/deposits">{s.openQueue}</Link>
+            </Card>
+          </Col>
+          <Col span={8}>
+            <Card>
+              <Statistic
+                title={s.pendingWithdrawals}
+                value={data.pendingWithdrawals}
+                data-testid="dash-pending-withdrawals"
+              />
+              <Link to="/withdrawals">{s.openQueue}</Link>
+            </Card>
+          </Col>
+          <Col span={8}>
+            <Card>
+              <Statistic title={s.ledger} valueRender={() => <LedgerTag ok={data.ledgerOk} />} />
+              <Typography.Text type="secondary">
+                {s.checkedAt} {formatTime(data.checkedAt)}
+              </Typography.Text>
+            </Card>
+          </Col>
+          <Col span={8}>
+            <Card>
+              <Statistic title={s.todayVolume} value={formatMoney(data.todayVolume)} />
+            </Card>
+          </Col>
+          <Col span={8}>
+            <Card>
+              <Statistic title={s.activeUsers} value={data.activeUsers} />
+            </Card>
+          </Col>
+          <Col span={8}>
+            <Card>
+              <Statistic
+                title={s.houseProfit}
+                value={formatMoney(data.houseProfitToday)}
+                styles={{ content: { color: data.houseProfitToday < 0 ? '#cf1322' : '#3f8600' } }}
+              />
+            </Card>
+          </Col>
+        </Row>
+      )}
+    </>
+  );
+}
+
+function LedgerTag({ ok }: { ok: boolean }) {
+  return (
+    <Tag color={ok ? 'green' : 'red'} data-testid="dash-ledger" data-ok={String(ok)}>
+      {ok ? s.ledgerOk : s.ledgerBroken}
+    </Tag>
+  );
+}

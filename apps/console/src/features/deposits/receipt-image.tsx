@@ -1,0 +1,25 @@
+/**
+ * A deposit's receipt. Uploads are served only to their owner or an operator, by bearer token, so the
+ * image is fetched with the Authorization header and shown through an object URL (revoked on unmount).
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Image, Skeleton } from 'antd';
+import { useEffect, useState } from 'react';
+import { requestBlob } from '../../lib/api.ts';
+import { depositStrings as s } from './strings.ts';
+
+export function ReceiptImage({ url }: { url: string }) {
+  const blob = useQuery({ queryKey: ['receipt', url], queryFn: () => requestBlob(url), staleTime: Infinity });
+  const [objectUrl, setObjectUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!blob.data) return;
+    const next = URL.createObjectURL(blob.data);
+    setObjectUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob.data]);
+
+  if (blob.isError) return <Alert type="error" title={s.receiptFailed} showIcon />;
+  if (!objectUrl) return <Skeleton.Image active />;
+  return <Image src={objectUrl} alt={s.receipt} width="100%" data-testid="deposit-receipt" />;
+}

@@ -1,0 +1,64 @@
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '@tradehall/domain';
+import { Alert, Button, Card, Table, Typography } from 'antd';
+import { errorMessage } from '../../lib/api.ts';
+import { formatTime } from '../../lib/format.ts';
+import { type TrialBalance, trialBalanceQuery } from './api.ts';
+import { ledgerStrings as s } from './strings.ts';
+
+type Row = TrialBalance['rows'][number];
+const money = (value: number) => formatMoney(value);
+
+/** Debits, credits and balance per account kind; the grand total must be zero. */
+export function TrialBalanceCard() {
+  const trial = useQuery(trialBalanceQuery);
+  return (
+    <Card
+      title={s.trialBalance}
+      extra={
+        <Button onClick={() => void trial.refetch()} loading={trial.isFetching}>
+          {s.refresh}
+        </Button>
+      }
+    >
+      {trial.isError && <Alert type="error" title={errorMessage(trial.error)} showIcon />}
+      <Table<Row>
+        rowKey="kind"
+        size="small"
+        loading={trial.isPending}
+        dataSource={trial.data?.rows ?? []}
+        pagination={false}
+        columns={[
+          { title: s.kind, dataIndex: 'kind' },
+          { title: s.accounts, dataIndex: 'accounts', align: 'right' },
+          { title: s.debits, dataIndex: 'debits', align: 'right', render: money },
+          { title: s.credits, dataIndex: 'credits', align: 'right', render: money },
+          { title: s.balance, dataIndex: 'balance', align: 'right', render: money },
+        ]}
+        summary={() =>
+          trial.data ? (
+            <Table.Summary.Row>
+              <Table.Summary.Cell index={0} colSpan={4}>
+                <Typography.Text strong>{s.total}</Typography.Text>
+              </Table.Summary.Cell>
+              <Table.Summary.Cell index={4} align="right">
+                <Typography.Text
+                  strong
+                  type={trial.data.total === 0 ? 'success' : 'danger'}
+                  data-testid="trial-total"
+                >
+                  {formatMoney(trial.data.total)}
+                </Typography.Text>
+              </Table.Summary.Cell>
+            </Table.Summary.Row>
+          ) : null
+        }
+      />
+      {trial.data && (
+        <Typography.Text type="secondary">
+          {s.checkedAt} {formatTime(trial.data.checkedAt)}
+        </Typography.Text>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+/** Operator accounts (admin only): who can sign in to the console, with which role, and 2FA state. */
+import { useQuery } from '@tanstack/react-query';
+import { OPERATOR_ROLES } from '@tradehall/contracts';
+import { Alert, Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { useState } from 'react';
+import { PageTitle } from '../../components/page-title.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatTime } from '../../lib/format.ts';
+import { useAction } from '../../lib/use-action.ts';
+import {
+  type CreateOperatorRequest,
+  createOperator,
+  type OperatorRow,
+  operatorsKey,
+  operatorsQuery,
+} from './api.ts';
+import { operatorStrings as s } from './strings.ts';
+
+export function OperatorsPage() {
+  const operators = useQuery(operatorsQuery);
+  const [adding, setAdding] = useState(false);
+  const [form] = Form.useForm<CreateOperatorRequest>();
+  const add = useAction({
+    run: (values: CreateOperatorRequest) => createOperator({ ...values, account: values.account.trim() }),
+    success: s.created_,
+    invalidates: [operatorsKey, ['admin', 'audit']],
+    onDone: () => setAdding(false),
+  });
+
+  return (
+    <>
+      <PageTitle
+        title={s.title}
+        extra={
+          <Button type="primary" onClick={() => setAdding(true)} data-testid="operator-add">
+            {s.add}
+          </Button>
+        }
+      />
+      {operators.isError && <Alert type="error" title={errorMessage(operators.error)} showIcon />}
+      <Table<OperatorRow>
+        rowKey="id"
+        loading={operators.isPending}
+        dataSource={operators.data?.items ?? []}
+        pagination={false}
+        columns={[
+          { title: s.account, dataIndex: 'account' },
+          { title: s.role, dataIndex: 'role', render: (role: string) => <Tag>{role}</Tag> },
+          {
+            title: s.twoFactor,
+            dataIndex: 'totpEnabled',
+            render: (on: boolean) => (on ? <Tag color="green">{s.on}</Tag> : <Tag>{s.off}</Tag>),
+          },
+          { title: s.created, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
+        ]}
+      />
+      <Modal
+        open={adding}
+        title={s.addTitle}
+        onCancel={() => setAdding(false)}
+        destroyOnHidden
+        footer={[
+          <Button key="cancel" onClick={() => setAdding(false)} disabled={add.pending}>
+            {s.cancel}
+          </Button>,
+          <Button
+            key="ok"
+            type="primary"
+            loading={add.pending}
+            disabled={add.pending}
+            onClick={() => form.submit()}
+          >
+            {s.save}
+          </Button>,
+        ]}
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{ role: 'operator' }}
+          onFinish={(values) => void add.trigger(values)}
+        >
+          <Form.Item
+            name="account"
+            label={s.account}
+            rules={[{ required: true, whitespace: true, min: 3, max: 64, message: s.accountRule }]}
+          >
+            <Input autoComplete="off" />
+          </Form.Item>
+          <Form.Item
+            name="password"
+            label={s.password}
+            rules={[{ required: true, min: 8, max: 64, message: s.passwordRule }]}
+          >
+            <Input.Password autoComplete="new-password" />
+          </Form.Item>
+          <Form.Item name="role" label={s.role}>
+            <Select options={OPERATOR_ROLES.map((role) => ({ value: role, label: role }))} />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </>
+  );
+}

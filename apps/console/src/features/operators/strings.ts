@@ -1,0 +1,17 @@
+export const operatorStrings = {
+  title: 'Operators',
+  account: 'Account',
+  role: 'Role',
+  twoFactor: 'Two-factor',
+  on: 'On',
+  off: 'Off',
+  created: 'Created',
+  add: 'Add operator',
+  addTitle: 'Add an operator',
+  password: 'Initial password',
+  passwordRule: 'At least 8 characters',
+  accountRule: '3 to 64 characters',
+  created_: 'Operator added',
+  cancel: 'Cancel',
+  save: 'Add',
+} as const;

@@ -1,0 +1,168 @@
+/**
+ * Edits a room's limits (typed in dollars, sent in cents through the domain's parseAmount), timing and
+ * house edge. Only changed fields are sent, so the audit log's before/after shows exactly the change.
+ */
+import { formatAmount, parseAmount } from '@tradehall/domain';
+import { Button, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { formatBps } from '../../lib/format.ts';
+import type { AdminRoom, UpdateRoomRequest } from './api.ts';
+import { roomStrings as s } from './strings.ts';
+
+interface Values {
+  entryMinimum: string;
+  stakeMinimum: string;
+  stakeMaximum: string;
+  roundSeconds: number;
+  sealedSeconds: number;
+  houseEdgeBps: number;
+  reason: string;
+}
+
+const dollarsRule = {
+  validator: async (_: unknown, value: string | undefined) => {
+    if (parseAmount(value ?? '') === null) throw new Error(s.amountInvalid);
+  },
+};
+
+/** The changed fields only; null when nothing but the reason would be sent. */
+export function roomChanges(room: AdminRoom, values: Values): UpdateRoomRequest | null {
+  const next = {
+    entryMinimum: parseAmount(values.entryMinimum) ?? room.entryMinimum,
+    stakeMinimum: parseAmount(values.stakeMinimum) ?? room.stakeMinimum,
+    stakeMaximum: parseAmount(values.stakeMaximum) ?? room.stakeMaximum,
+    roundSeconds: values.roundSeconds,
+    sealedSeconds: values.sealedSeconds,
+    houseEdgeBps: values.houseEdgeBps,
+  };
+  const changed = Object.fromEntries(
+    Object.entries(next).filter(([key, value]) => room[key as keyof typeof next] !== value),
+  );
+  if (Object.keys(changed).length === 0) return null;
+  return { ...changed, reason: values.reason.trim() };
+}
+
+export function RoomEditDialog({
+  room,
+  pending,
+  onCancel,
+  onSubmit,
+  onNothingChanged,
+}: {
+  room: AdminRoom | null;
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (room: AdminRoom, changes: UpdateRoomRequest) => void;
+  onNothingChanged: () => void;
+}) {
+  const [form] = Form.useForm<Values>();
+  const edge = Form.useWatch('houseEdgeBps', form);
+  return (
+    <Modal
+      open={room !== null}
+      title={room ? s.editTitle(room.tier) : ''}
+      onCancel={onCancel}
+      destroyOnHidden
+      width={640}
+      footer={[
+        <Button key="cancel" onClick={onCancel} disabled={pending}>
+          {s.cancel}
+        </Button>,
+        <Button
+          key="ok"
+          type="primary"
+          loading={pending}
+          disabled={pending}
+          onClick={() => form.submit()}
+          data-testid="room-edit-confirm"
+        >
+          {s.save}
+        </Button>,
+      ]}
+    >
+      {room && (
+        <Form
+          form={form}
+          layout="vertical"
+          initialValues={{
+            entryMinimum: formatAmount(room.entryMinimum).replaceAll(',', ''),
+            stakeMinimum: formatAmount(room.stakeMinimum).replaceAll(',', ''),
+            stakeMaximum: formatAmount(room.stakeMaximum).replaceAll(',', ''),
+            roundSeconds: room.roundSeconds,
+            sealedSeconds: room.sealedSeconds,
+            houseEdgeBps: room.houseEdgeBps,
+          }}
+          onFinish={(values) => {
+            const changes = roomChanges(room, values);
+            if (changes) onSubmit(room, changes);
+            else onNothingChanged();
+          }}
+        >
+          <Row gutter={16}>
+            <Col span={8}>
+              <Form.Item name="entryMinimum" label={s.entryMinimum} extra={s.dollars} rules={[dollarsRule]}>
+                <Input prefix="$" data-testid="room-entry-minimum" />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="stakeMinimum" label={s.stakeMinimum} rules={[dollarsRule]}>
+                <Input prefix="$" data-testid="room-stake-minimum" />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                name="stakeMaximum"
+                label={s.stakeMaximum}
+                dependencies={['stakeMinimum']}
+                rules={[
+                  dollarsRule,
+                  ({ getFieldValue }) => ({
+                    validator: async (_, value: string | undefined) => {
+                      const min = parseAmount(String(getFieldValue('stakeMinimum') ?? ''));
+                      const max = parseAmount(value ?? '');
+                      if (min !== null && max !== null && max < min) throw new Error(s.stakeRange);
+                    },
+                  }),
+                ]}
+              >
+                <Input prefix="$" data-testid="room-stake-maximum" />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="roundSeconds" label={s.roundSeconds} rules={[{ required: true }]}>
+                <InputNumber min={20} max={3600} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item name="sealedSeconds" label={s.sealedSeconds} rules={[{ required: true }]}>
+                <InputNumber min={3} max={600} precision={0} style={{ width: '100%' }} />
+              </Form.Item>
+            </Col>
+            <Col span={8}>
+              <Form.Item
+                name="houseEdgeBps"
+                label={s.houseEdgeBps}
+                extra={typeof edge === 'number' ? formatBps(edge) : undefined}
+                rules={[{ required: true }]}
+              >
+                <InputNumber
+                  min={0}
+                  max={2000}
+                  precision={0}
+                  style={{ width: '100%' }}
+                  data-testid="room-edge"
+                />
+              </Form.Item>
+            </Col>
+          </Row>
+          <Form.Item
+            name="reason"
+            label={s.reason}
+            rules={[{ required: true, whitespace: true, message: s.reasonRequired }, { max: 500 }]}
+          >
+            <Input.TextArea rows={2} data-testid="room-edit-reason" />
+          </Form.Item>
+        </Form>
+      )}
+    </Modal>
+  );
+}

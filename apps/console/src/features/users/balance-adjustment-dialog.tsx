@@ -1,0 +1,109 @@
+/**
+ * A balance adjustment: a signed dollar amount converted to integer cents by the domain's money module,
+ * a reason, and one idempotency key per opening of the dialog, so a retried or double-clicked submit
+ * moves the money once.
+ */
+import { formatMoney } from '@tradehall/domain';
+import { Button, Form, Input, Modal, Typography } from 'antd';
+import { useState } from 'react';
+import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
+import { parseSignedAmount } from '../../lib/signed-amount.ts';
+import { userStrings as s } from './strings.ts';
+
+interface Values {
+  amount: string;
+  reason: string;
+}
+
+export interface AdjustmentInput {
+  amount: number;
+  reason: string;
+  idempotencyKey: string;
+}
+
+export function BalanceAdjustmentDialog({
+  open,
+  pending,
+  onCancel,
+  onSubmit,
+}: {
+  open: boolean;
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (input: AdjustmentInput) => void;
+}) {
+  return (
+    <Modal open={open} title={s.adjustTitle} onCancel={onCancel} destroyOnHidden footer={null}>
+      {/* Mounted per opening: the key below is generated once for this opening and kept across retries. */}
+      {open && <AdjustmentForm pending={pending} onCancel={onCancel} onSubmit={onSubmit} />}
+    </Modal>
+  );
+}
+
+function AdjustmentForm({
+  pending,
+  onCancel,
+  onSubmit,
+}: {
+  pending: boolean;
+  onCancel: () => void;
+  onSubmit: (input: AdjustmentInput) => void;
+}) {
+  const [idempotencyKey] = useState(newIdempotencyKey);
+  const [form] = Form.useForm<Values>();
+  const typed = Form.useWatch('amount', form) ?? '';
+  const cents = parseSignedAmount(typed);
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      onFinish={(values) => {
+        const amount = parseSignedAmount(values.amount);
+        if (amount === null || amount === 0) return;
+        onSubmit({ amount, reason: values.reason.trim(), idempotencyKey });
+      }}
+    >
+      <Form.Item
+        name="amount"
+        label={s.adjustAmount}
+        rules={[
+          {
+            validator: async (_, value: string | undefined) => {
+              const parsed = parseSignedAmount(value ?? '');
+              if (parsed === null || parsed === 0) throw new Error(s.adjustAmountInvalid);
+            },
+          },
+        ]}
+      >
+        <Input placeholder="-12.50" data-testid="adjust-amount" />
+      </Form.Item>
+      {cents !== null && cents !== 0 && (
+        <Typography.Paragraph data-testid="adjust-preview">
+          {s.adjustPreview(cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents))}
+        </Typography.Paragraph>
+      )}
+      <Form.Item
+        name="reason"
+        label={s.reason}
+        rules={[{ required: true, whitespace: true, message: s.reasonRequired }, { max: 500 }]}
+      >
+        <Input.TextArea rows={3} data-testid="adjust-reason" />
+      </Form.Item>
+      <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
+        <Button onClick={onCancel} disabled={pending}>
+          {s.cancel}
+        </Button>
+        <Button
+          type="primary"
+          htmlType="submit"
+          loading={pending}
+          disabled={pending}
+          data-testid="adjust-confirm"
+        >
+          {s.adjust}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,181 @@
+/** One user: balances and state, the operator actions on the account, and their records in tabs. */
+import { useQuery } from '@tanstack/react-query';
+import { formatMoney } from '@tradehall/domain';
+import { Alert, Button, Card, Descriptions, Skeleton, Space, Tag } from 'antd';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { ReasonDialog } from '../../components/reason-dialog.tsx';
+import { errorMessage } from '../../lib/api.ts';
+import { formatTime } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
+import { useAction } from '../../lib/use-action.ts';
+import {
+  adjustBalance,
+  forcePasswordReset,
+  freezeUser,
+  setCreditScore,
+  unfreezeUser,
+  userDetailQuery,
+  usersKey,
+} from './api.ts';
+import { type AdjustmentInput, BalanceAdjustmentDialog } from './balance-adjustment-dialog.tsx';
+import { CreditScoreDialog } from './credit-score-dialog.tsx';
+import { userStrings as s } from './strings.ts';
+import { UserTabs } from './user-tabs.tsx';
+
+type Dialog = 'freeze' | 'unfreeze' | 'credit' | 'reset' | 'adjust' | null;
+const invalidates = [usersKey, ['admin', 'audit']];
+
+export function UserDetailPage() {
+  const { id = '' } = useParams();
+  const { isAdmin } = useSession();
+  const detail = useQuery(userDetailQuery(id));
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const close = () => setDialog(null);
+
+  const freeze = useAction({
+    run: (reason: string) => freezeUser(id, reason),
+    success: s.frozenDone,
+    invalidates,
+    onDone: close,
+  });
+  const unfreeze = useAction({
+    run: (reason: string) => unfreezeUser(id, reason),
+    success: s.unfrozenDone,
+    invalidates,
+    onDone: close,
+  });
+  const credit = useAction({
+    run: (input: { score: number; reason: string }) => setCreditScore(id, input.score, input.reason),
+    success: s.creditScoreDone,
+    invalidates,
+    onDone: close,
+  });
+  const reset = useAction({
+    run: (reason: string) => forcePasswordReset(id, reason),
+    success: s.passwordResetDone,
+    invalidates,
+    onDone: close,
+  });
+  const adjust = useAction({
+    run: (input: AdjustmentInput) => adjustBalance(id, input),
+    success: (result) => s.adjustDone(formatMoney(result.balance)),
+    invalidates: [...invalidates, ['admin', 'ledger']],
+    onDone: close,
+  });
+
+  if (detail.isError) return <Alert type="error" title={errorMessage(detail.error)} showIcon />;
+  if (!detail.data) return <Skeleton active />;
+  const { user } = detail.data;
+
+  return (
+    <>
+      <PageTitle title={`${user.account} (${user.nickname})`} extra={<Link to="/users">{s.back}</Link>} />
+      <Card style={{ marginBottom: 16 }}>
+        <Descriptions
+          column={3}
+          size="small"
+          items={[
+            {
+              key: 'state',
+              label: s.state,
+              children: user.frozen ? (
+                <Tag color="red" data-testid="user-state" data-frozen="true">
+                  {s.frozen}
+                </Tag>
+              ) : (
+                <Tag color="green" data-testid="user-state" data-frozen="false">
+                  {s.active}
+                </Tag>
+              ),
+            },
+            {
+              key: 'balance',
+              label: s.balance,
+              children: <span data-testid="user-balance">{formatMoney(user.balance)}</span>,
+            },
+            { key: 'withdrawable', label: s.withdrawable, children: formatMoney(detail.data.withdrawable) },
+            {
+              key: 'credit',
+              label: s.creditScore,
+              children: <span data-testid="user-credit-score">{user.creditScore}</span>,
+            },
+            { key: 'email', label: s.email, children: user.email ?? '—' },
+            { key: 'realName', label: s.realName, children: user.realName ?? '—' },
+            { key: 'created', label: s.created, children: formatTime(user.createdAt) },
+            { key: 'id', label: 'ID', children: user.id },
+          ]}
+        />
+        <Space wrap style={{ marginTop: 16 }}>
+          {user.frozen ? (
+            <Button onClick={() => setDialog('unfreeze')} data-testid="user-unfreeze">
+              {s.unfreeze}
+            </Button>
+          ) : (
+            <Button danger onClick={() => setDialog('freeze')} data-testid="user-freeze">
+              {s.freeze}
+            </Button>
+          )}
+          <Button onClick={() => setDialog('credit')} data-testid="user-credit">
+            {s.setCreditScore}
+          </Button>
+          <Button onClick={() => setDialog('reset')} data-testid="user-password-reset">
+            {s.passwordReset}
+          </Button>
+          {isAdmin && (
+            <Button onClick={() => setDialog('adjust')} data-testid="user-adjust">
+              {s.adjust}
+            </Button>
+          )}
+        </Space>
+      </Card>
+      <Card>
+        <UserTabs detail={detail.data} />
+      </Card>
+
+      <ReasonDialog
+        open={dialog === 'freeze'}
+        title={s.freezeTitle}
+        okText={s.freeze}
+        danger
+        pending={freeze.pending}
+        onCancel={close}
+        onSubmit={(reason) => void freeze.trigger(reason)}
+        testId="user-freeze-dialog"
+      />
+      <ReasonDialog
+        open={dialog === 'unfreeze'}
+        title={s.unfreezeTitle}
+        okText={s.unfreeze}
+        pending={unfreeze.pending}
+        onCancel={close}
+        onSubmit={(reason) => void unfreeze.trigger(reason)}
+        testId="user-unfreeze-dialog"
+      />
+      <ReasonDialog
+        open={dialog === 'reset'}
+        title={s.passwordResetTitle}
+        okText={s.passwordReset}
+        danger
+        pending={reset.pending}
+        onCancel={close}
+        onSubmit={(reason) => void reset.trigger(reason)}
+        testId="user-reset-dialog"
+      />
+      <CreditScoreDialog
+        open={dialog === 'credit'}
+        current={user.creditScore}
+        pending={credit.pending}
+        onCancel={close}
+        onSubmit={(score, reason) => void credit.trigger({ score, reason })}
+      />
+      <BalanceAdjustmentDialog
+        open={dialog === 'adjust'}
+        pending={adjust.pending}
+        onCancel={close}
+        onSubmit={(input) => void adjust.trigger(input)}
+      />
+    </>
+  );
+}
