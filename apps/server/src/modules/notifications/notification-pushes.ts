@@ -40,6 +40,9 @@ export function pushLocale(stored: string | null | undefined): Locale {
 const listening = new WeakSet<DomainEvents>();
 
 export class NotificationPushes {
+  /** Work started by events and not finished yet: drain() waits for it (shutdown, tests). */
+  private readonly inFlight = new Set<Promise<void>>();
+
   constructor(
     private readonly repository: NotificationsRepository,
     private readonly clock: Clock,
@@ -58,6 +61,11 @@ export class NotificationPushes {
     };
   }
 
+  /** Resolves when the work of every event heard so far has finished (its failures were logged). */
+  async drain(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.all(this.inFlight);
+  }
+
   private onEvent(event: DomainEvent): void {
     if (event.channel !== 'topic') return;
     const topicEvent = event.event;
@@ -66,15 +74,23 @@ export class NotificationPushes {
       if (kind === 'position') return;
       const template = FUNDING_TEMPLATES[`${kind}:${status}`];
       if (!template) return;
-      void this.fundingDecided(topicEvent.userId, kind, id, status, template).catch((error: unknown) =>
-        this.logger.error({ err: error, kind, id, status }, 'funding notification failed'),
+      this.track(
+        this.fundingDecided(topicEvent.userId, kind, id, status, template),
+        { kind, id, status },
+        'funding notification failed',
       );
     } else if (topicEvent.event === 'round.settled') {
       const { round } = topicEvent.data;
-      void this.roundSettled(round).catch((error: unknown) =>
-        this.logger.error({ err: error, roundId: round.id }, 'round result pushes failed'),
-      );
+      this.track(this.roundSettled(round), { roundId: round.id }, 'round result pushes failed');
     }
+  }
+
+  /** Fire and forget, but remembered until done; a failure is logged, never thrown at the publisher. */
+  private track(work: Promise<void>, context: Record<string, string>, message: string): void {
+    const tracked = work
+      .catch((error: unknown) => this.logger.error({ err: error, ...context }, message))
+      .finally(() => this.inFlight.delete(tracked));
+    this.inFlight.add(tracked);
   }
 
   private async fundingDecided(

@@ -246,13 +246,16 @@ export class NotificationsRepository {
       .execute();
   }
 
-  async findUserIdByAccountKey(executor: Executor, accountKey: string): Promise<string | undefined> {
-    const row = await executor
+  /** The account by its name, ignoring case (`accountKey` is already lower-cased). */
+  findUserByAccountKey(
+    executor: Executor,
+    accountKey: string,
+  ): Promise<{ id: string; username: string } | undefined> {
+    return executor
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'username'])
       .where(sql<string>`lower(username)`, '=', accountKey)
       .executeTakeFirst();
-    return row?.id;
   }
 
   /** What operators sent, newest first, `limit + 1` rows. */

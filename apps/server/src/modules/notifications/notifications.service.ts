@@ -60,22 +60,24 @@ const DEFAULT_SETTINGS: NotificationSettings = { announcement: true, round_resul
 export class NotificationsService {
   private readonly repository: NotificationsRepository;
   private readonly locales: KnownLocales;
+  private readonly pushes: NotificationPushes;
   private readonly stopListening: () => void;
 
   constructor(readonly deps: NotificationsDeps) {
     this.repository = new NotificationsRepository(deps.db);
     this.locales = new KnownLocales(this.repository, deps.clock);
-    this.stopListening = new NotificationPushes(
-      this.repository,
-      deps.clock,
-      deps.events,
-      deps.logger,
-    ).start();
+    this.pushes = new NotificationPushes(this.repository, deps.clock, deps.events, deps.logger);
+    this.stopListening = this.pushes.start();
   }
 
   /** Stops reacting to domain events (funding decisions, settled rounds). */
   stop(): void {
     this.stopListening();
+  }
+
+  /** Waits for the notifications and pushes of events already heard (before closing the database). */
+  drain(): Promise<void> {
+    return this.pushes.drain();
   }
 
   // ---- users ------------------------------------------------------------------------------------
@@ -158,15 +160,15 @@ export class NotificationsService {
     }
     const at = this.deps.clock.now();
     const sent = await this.deps.db.transaction().execute(async (trx) => {
-      let userId: string | null = null;
+      let addressee: { id: string; username: string } | null = null;
       if (input.audience === 'user') {
-        userId = (await this.repository.findUserIdByAccountKey(trx, accountKey(account))) ?? null;
-        if (userId === null) throw new AppError('NOT_FOUND');
+        addressee = (await this.repository.findUserByAccountKey(trx, accountKey(account))) ?? null;
+        if (addressee === null) throw new AppError('NOT_FOUND');
       }
       const row = await this.repository.insert(trx, {
         id: newId(at.getTime()),
         audience: input.audience,
-        userId,
+        userId: addressee?.id ?? null,
         category: 'announcement',
         title: input.title,
         content: input.content,
@@ -176,7 +178,7 @@ export class NotificationsService {
         createdBy: operatorId,
         at,
       });
-      const view = toSentNotificationView({ ...row, account: userId === null ? null : account });
+      const view = toSentNotificationView({ ...row, account: addressee?.username ?? null });
       await this.deps.audit.record(
         {
           operatorId,
