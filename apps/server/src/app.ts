@@ -7,8 +7,13 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
 import { accountsRoutes } from './modules/accounts/accounts.routes.ts';
 import { adminAuthRoutes } from './modules/admin-auth/admin-auth.routes.ts';
+import { operatorsRoutes } from './modules/admin-auth/operators.routes.ts';
+import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
+import { adminRoomsRoutes } from './modules/admin-rooms/admin-rooms.routes.ts';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { bankCardsRoutes } from './modules/bank-cards/bank-cards.routes.ts';
 import { adminDepositsRoutes } from './modules/deposits/admin-deposits.routes.ts';
@@ -51,9 +56,17 @@ export interface AppDeps {
   redis?: Redis | null;
 }
 
+/** A route as registered (method and full URL): the security test walks every one of them. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 export interface BuiltApp {
   app: FastifyInstance;
   sites: StaticSites;
+  /** Every route the app registered, in registration order. */
+  routes: RegisteredRoute[];
 }
 
 export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
@@ -69,6 +82,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // close) rather than answered by Fastify's own 503 body, which is not our error format. New
     // connections are refused by the closed listener either way.
     return503OnClosing: false,
+  });
+
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);
@@ -127,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       );
       await registerMoneyRoutes(api, config, services);
       await registerTradingRoutes(api, services);
+      await registerConsoleRoutes(api, services);
       await api.register(
         notificationsRoutes({
           notifications: services.notifications,
@@ -148,7 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     return sendError(request, reply, new AppError('NOT_FOUND'));
   });
 
-  return { app, sites };
+  return { app, sites, routes };
 }
 
 /** Money (issue 3): funding methods, uploads, deposits, the card gateway, cards, wallets, withdrawals. */
@@ -183,6 +202,23 @@ async function registerTradingRoutes(api: FastifyInstance, services: Services): 
   await api.register(positionsRoutes({ positions: services.positions, userGuard }));
   await api.register(marketRoutes({ market: services.market }));
   await api.register(fairnessRoutes({ fairness: services.fairness }));
+}
+
+/** The operator console (issue 6); the deposit, withdrawal, ledger and funding queues are with money. */
+async function registerConsoleRoutes(api: FastifyInstance, services: Services): Promise<void> {
+  const { operatorGuard, adminGuard } = services;
+  await api.register(operatorsRoutes({ operators: services.operators, operatorGuard, adminGuard }));
+  await api.register(auditRoutes({ audit: services.audit, operatorGuard }));
+  await api.register(dashboardRoutes({ dashboard: services.dashboard, operatorGuard }));
+  await api.register(
+    adminUsersRoutes({
+      users: services.adminUsers,
+      adjustments: services.balanceAdjustments,
+      operatorGuard,
+      adminGuard,
+    }),
+  );
+  await api.register(adminRoomsRoutes({ rooms: services.adminRooms, operatorGuard, adminGuard }));
 }
 
 function uploadDeps(services: Services) {

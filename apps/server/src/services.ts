@@ -4,9 +4,20 @@
  */
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
-import { createOperatorGuard, type OperatorGuard } from './modules/admin-auth/admin-auth.guard.ts';
+import {
+  createAdminGuard,
+  createOperatorGuard,
+  type OperatorGuard,
+} from './modules/admin-auth/admin-auth.guard.ts';
 import { AdminAuthRepository } from './modules/admin-auth/admin-auth.repository.ts';
 import { AdminAuthService } from './modules/admin-auth/admin-auth.service.ts';
+import { OperatorsService } from './modules/admin-auth/operators.service.ts';
+import { DashboardRepository } from './modules/admin-dashboard/dashboard.repository.ts';
+import { DashboardService } from './modules/admin-dashboard/dashboard.service.ts';
+import { AdminRoomsService } from './modules/admin-rooms/admin-rooms.service.ts';
+import { AdminUsersRepository } from './modules/admin-users/admin-users.repository.ts';
+import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
+import { BalanceAdjustmentsService } from './modules/admin-users/balance-adjustments.service.ts';
 import { AppService } from './modules/app/app.service.ts';
 import { AssetsService } from './modules/assets/assets.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
@@ -82,6 +93,9 @@ export interface Services {
   adminAuth: AdminAuthService;
   userGuard: UserGuard;
   operatorGuard: OperatorGuard;
+  /** The operator guard plus the `admin` role (FORBIDDEN for other operators). */
+  adminGuard: OperatorGuard;
+  operators: OperatorsService;
   ledger: LedgerService;
   fundingSettings: FundingSettingsService;
   uploads: UploadsService;
@@ -105,6 +119,11 @@ export interface Services {
   /** Every operator action, recorded (issue 6). */
   audit: AuditService;
   notifications: NotificationsService;
+  /** The console (issue 6): dashboard, users, balance adjustments, rooms, rounds and chains. */
+  dashboard: DashboardService;
+  adminUsers: AdminUsersService;
+  balanceAdjustments: BalanceAdjustmentsService;
+  adminRooms: AdminRoomsService;
 }
 
 export function createServices(platform: Platform): Services {
@@ -127,14 +146,12 @@ export function createServices(platform: Platform): Services {
     config.auth.sessionTtlSeconds,
     config.auth.sessionCacheMs,
   );
-  const adminAuth = new AdminAuthService(
-    new AdminAuthRepository(db),
-    captcha,
-    throttle,
-    hasher,
-    clock,
-    config.auth.sessionTtlSeconds,
-  );
+  const adminAuthRepository = new AdminAuthRepository(db);
+  const adminAuth = new AdminAuthService(db, adminAuthRepository, captcha, throttle, hasher, audit, clock, {
+    sessionTtlSeconds: config.auth.sessionTtlSeconds,
+    idleTimeoutSeconds: config.console.idleTimeoutSeconds,
+  });
+  const operatorGuard = createOperatorGuard(adminAuth, sessions);
 
   // Money (issue 3).
   const { funding } = config;
@@ -157,6 +174,8 @@ export function createServices(platform: Platform): Services {
     funding,
     cardProvider.name,
     clock,
+    db,
+    audit,
   );
   const paymentPasswordThrottle = new LoginThrottleService(new LoginThrottleRepository(db), clock, {
     failuresBeforeLock: funding.paymentPasswordFailuresBeforeLock,
@@ -181,79 +200,95 @@ export function createServices(platform: Platform): Services {
     trading.settlementPauseMs,
   );
   const market = new MarketService(db, roomsRepository, roundsRepository, positionsRepository, clock);
+  const chains = new FairnessChainsService(new FairnessChainsRepository(), trading.chainLength);
   const roundEngine = new RoundEngine(
     db,
     roomsRepository,
     roundsRepository,
-    new FairnessChainsService(new FairnessChainsRepository(), trading.chainLength),
+    chains,
     settlement,
     clock,
     logger,
     new RoundEventsPublisher(roundsRepository, events, () => market.overview(), logger),
   );
 
+  const passwordReset = new PasswordResetService(
+    new PasswordResetRepository(db),
+    accountsRepository,
+    sessionsRepository,
+    hasher,
+    mailer,
+    clock,
+    (userId) => sessions.forgetUser(userId),
+  );
+  const deposits = new DepositsService(
+    db,
+    depositsRepository,
+    uploadsRepository,
+    new PaymentEventsRepository(),
+    ledger,
+    idempotency,
+    fundingSettings,
+    cardProvider,
+    funding,
+    clock,
+    accountsRepository,
+    audit,
+    events,
+  );
+  const withdrawals = new WithdrawalsService(
+    db,
+    withdrawalsRepository,
+    accountsRepository,
+    bankCardsRepository,
+    walletsRepository,
+    ledger,
+    idempotency,
+    paymentPasswordThrottle,
+    hasher,
+    funding,
+    clock,
+    audit,
+    events,
+  );
+  const positions = new PositionsService(
+    db,
+    positionsRepository,
+    roomsRepository,
+    ledger,
+    idempotency,
+    clock,
+    events,
+  );
+  const bankCards = new BankCardsService(bankCardsRepository, accountsRepository, clock);
+  const wallets = new WalletsService(walletsRepository, clock);
+  const adminUsersRepository = new AdminUsersRepository(db);
+
   return {
     app: new AppService(database, clock, logger),
     captcha,
     sessions,
     auth: new AuthService(accountsRepository, sessions, captcha, throttle, hasher, clock),
-    passwordReset: new PasswordResetService(
-      new PasswordResetRepository(db),
-      accountsRepository,
-      sessionsRepository,
-      hasher,
-      mailer,
-      clock,
-      (userId) => sessions.forgetUser(userId),
-    ),
+    passwordReset,
     accounts: new AccountsService(accountsRepository, sessions, hasher, clock, assets),
     adminAuth,
     userGuard: createUserGuard(sessions),
-    operatorGuard: createOperatorGuard(adminAuth, sessions),
+    operatorGuard,
+    adminGuard: createAdminGuard(operatorGuard),
+    operators: new OperatorsService(db, adminAuthRepository, hasher, audit, clock),
     ledger,
     fundingSettings,
     uploads: new UploadsService(uploadsRepository, clock),
-    deposits: new DepositsService(
-      db,
-      depositsRepository,
-      uploadsRepository,
-      new PaymentEventsRepository(),
-      ledger,
-      idempotency,
-      fundingSettings,
-      cardProvider,
-      funding,
-      clock,
-    ),
+    deposits,
     cardProvider,
     sandboxGateway: new SandboxGateway(checkouts, funding.webhookSecret, clock, logger),
-    bankCards: new BankCardsService(bankCardsRepository, accountsRepository, clock),
-    wallets: new WalletsService(walletsRepository, clock),
-    withdrawals: new WithdrawalsService(
-      db,
-      withdrawalsRepository,
-      accountsRepository,
-      bankCardsRepository,
-      walletsRepository,
-      ledger,
-      idempotency,
-      paymentPasswordThrottle,
-      hasher,
-      funding,
-      clock,
-    ),
+    bankCards,
+    wallets,
+    withdrawals,
     assets,
     optionalUserGuard: createOptionalUserGuard(sessions),
     rooms: new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger),
-    positions: new PositionsService(
-      db,
-      positionsRepository,
-      roomsRepository,
-      ledger,
-      idempotency,
-      clock,
-      events,
-    ),
+    positions,
     market,
     fairness: new FairnessService(roundsRepository),
     roundEngine,
@@ -261,5 +296,25 @@ export function createServices(platform: Platform): Services {
     events,
     audit,
     notifications: new NotificationsService({ db, clock, events, audit, logger }),
+    dashboard: new DashboardService(new DashboardRepository(db), deposits, withdrawals, ledger, clock),
+    adminUsers: new AdminUsersService({
+      db,
+      repository: adminUsersRepository,
+      sessionsRepository,
+      sessions,
+      passwordReset,
+      ledger,
+      assets,
+      deposits,
+      withdrawals,
+      positions,
+      bankCards,
+      wallets,
+      audit,
+      events,
+      clock,
+    }),
+    balanceAdjustments: new BalanceAdjustmentsService(db, adminUsersRepository, ledger, audit, events, clock),
+    adminRooms: new AdminRoomsService(db, roomsRepository, roundsRepository, chains, audit, clock),
   };
 }

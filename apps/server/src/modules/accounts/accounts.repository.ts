@@ -30,6 +30,12 @@ export class AccountsRepository {
     return row?.id;
   }
 
+  /** The account's status, read in the caller's transaction (money operations refuse a frozen account). */
+  async status(id: string, executor: Executor = this.db): Promise<UserRow['status'] | undefined> {
+    const row = await executor.selectFrom('users').select('status').where('id', '=', id).executeTakeFirst();
+    return row?.status;
+  }
+
   async invitationCodeExists(code: string): Promise<boolean> {
     return (await this.findIdByInvitationCode(code)) !== undefined;
   }
@@ -77,10 +83,11 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
+  /** A new password also satisfies an operator's forced reset (the only way back in after one). */
   async setPasswordHash(id: string, passwordHash: string, now: Date, executor: Executor = this.db) {
     await executor
       .updateTable('users')
-      .set({ password_hash: passwordHash, updated_at: now })
+      .set({ password_hash: passwordHash, password_reset_required: false, updated_at: now })
       .where('id', '=', id)
       .execute();
   }

@@ -32,6 +32,17 @@ export function createOperatorGuard(
   };
 }
 
+/**
+ * Guard for the routes only the `admin` role may use: the operator guard first (401/403 as usual), then
+ * FORBIDDEN for an operator of any other role — before the body is even read.
+ */
+export function createAdminGuard(operatorGuard: OperatorGuard): OperatorGuard {
+  return async (request) => {
+    await operatorGuard(request);
+    if (request.operatorAuth?.operator.role !== 'admin') throw new AppError('FORBIDDEN');
+  };
+}
+
 export function requireOperator(request: FastifyRequest): OperatorAuth {
   if (!request.operatorAuth) throw new AppError('UNAUTHENTICATED');
   return request.operatorAuth;

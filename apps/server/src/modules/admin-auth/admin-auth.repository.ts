@@ -1,6 +1,8 @@
 /** Operators and their sessions (a separate table from user sessions: the two never mix). */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, OperatorRoleColumn, OperatorRow, UserStatus } from '../../platform/db/schema.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface OperatorSessionWithOperator {
   id: string;
@@ -11,7 +13,11 @@ export interface OperatorSessionWithOperator {
   username: string;
   role: OperatorRoleColumn;
   status: UserStatus;
+  totp_enabled: boolean;
 }
+
+/** The unique index behind "an operator with this account name exists". */
+export const OPERATORS_USERNAME_KEY = 'operators_username_key';
 
 export class AdminAuthRepository {
   constructor(private readonly db: Kysely<DB>) {}
@@ -22,6 +28,72 @@ export class AdminAuthRepository {
       .selectAll()
       .where(sql<string>`lower(username)`, '=', accountKey)
       .executeTakeFirst();
+  }
+
+  findOperator(executor: Executor, id: string): Promise<OperatorRow | undefined> {
+    return executor.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
+  }
+
+  listOperators(): Promise<OperatorRow[]> {
+    return this.db.selectFrom('operators').selectAll().orderBy('created_at').orderBy('id').execute();
+  }
+
+  insertOperator(
+    executor: Executor,
+    row: { username: string; passwordHash: string; role: OperatorRoleColumn; at: Date },
+  ): Promise<OperatorRow> {
+    return executor
+      .insertInto('operators')
+      .values({
+        username: row.username,
+        password_hash: row.passwordHash,
+        role: row.role,
+        created_at: row.at,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  }
+
+  /** A new enrolment secret, waiting for its first valid code (an active secret stays active until then). */
+  async setPendingSecret(executor: Executor, operatorId: string, secret: string): Promise<void> {
+    await executor
+      .updateTable('operators')
+      .set({ totp_pending_secret: secret })
+      .where('id', '=', operatorId)
+      .execute();
+  }
+
+  /**
+   * The pending secret becomes the active one, and `step` the last accepted — only if the pending secret
+   * is still the one checked (two confirmations racing: one wins, the other changes nothing).
+   */
+  async activatePendingSecret(
+    executor: Executor,
+    operatorId: string,
+    secret: string,
+    step: number,
+  ): Promise<boolean> {
+    const result = await executor
+      .updateTable('operators')
+      .set({ totp_secret: secret, totp_pending_secret: null, totp_last_step: step })
+      .where('id', '=', operatorId)
+      .where('totp_pending_secret', '=', secret)
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Records `step` as used, only if it is later than the last one used: of two logins with the same code
+   * exactly one gets true.
+   */
+  async claimTotpStep(operatorId: string, step: number): Promise<boolean> {
+    const result = await this.db
+      .updateTable('operators')
+      .set({ totp_last_step: step })
+      .where('id', '=', operatorId)
+      .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+      .executeTakeFirst();
+    return result.numUpdatedRows === 1n;
   }
 
   async insertSession(row: {
@@ -60,6 +132,7 @@ export class AdminAuthRepository {
         'operators.username',
         'operators.role',
         'operators.status',
+        sql<boolean>`operators.totp_secret is not null`.as('totp_enabled'),
       ])
       .where('operator_sessions.token_hash', '=', tokenHash)
       .executeTakeFirst();

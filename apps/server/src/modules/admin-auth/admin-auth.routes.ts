@@ -1,9 +1,11 @@
-/** /admin/auth and /admin/me: console login only (the console's other pages arrive with later issues). */
+/** /admin/auth and /admin/me: console login and logout, who is signed in, two-factor enrolment. */
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
   okResponseSchema,
-  operatorSchema,
+  operatorProfileSchema,
+  totpConfirmRequestSchema,
+  totpEnrolmentSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientMeta, errorResponses } from '../../platform/http.ts';
@@ -31,7 +33,7 @@ export function adminAuthRoutes(deps: {
         config: perIpLimit(deps.authPerMinute),
         schema: {
           tags,
-          summary: 'Operator login (captcha from GET /auth/captcha)',
+          summary: 'Operator login (captcha from GET /auth/captcha; totpCode once two-factor is on)',
           body: adminLoginRequestSchema,
           response: { 200: adminLoginResponseSchema, ...errorResponses },
         },
@@ -66,11 +68,41 @@ export function adminAuthRoutes(deps: {
         schema: {
           tags,
           security,
-          summary: 'The signed-in operator',
-          response: { 200: operatorSchema, ...errorResponses },
+          summary: 'The signed-in operator, whether two-factor is on, and the console idle timeout',
+          response: { 200: operatorProfileSchema, ...errorResponses },
         },
       },
-      async (request) => requireOperator(request).operator,
+      async (request) => adminAuth.profile(requireOperator(request)),
+    );
+
+    app.post(
+      '/admin/auth/totp/enrol',
+      {
+        onRequest: operatorGuard,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Start two-factor enrolment: a new secret and its otpauth:// URL (inactive until confirmed)',
+          response: { 200: totpEnrolmentSchema, ...errorResponses },
+        },
+      },
+      async (request) => adminAuth.enrolTotp(requireOperator(request)),
+    );
+
+    app.post(
+      '/admin/auth/totp/confirm',
+      {
+        onRequest: operatorGuard,
+        schema: {
+          tags,
+          security,
+          summary: 'Confirm enrolment with a code from the app: from now on login needs a code',
+          body: totpConfirmRequestSchema,
+          response: { 200: operatorProfileSchema, ...errorResponses },
+        },
+      },
+      async (request) => adminAuth.confirmTotp(requireOperator(request), request.body.code),
     );
   };
 }

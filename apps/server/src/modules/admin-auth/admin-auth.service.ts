@@ -1,35 +1,64 @@
 /**
  * Operator login for the console: the same captcha and lockout rules as users (counted separately),
- * argon2id passwords, and sessions of their own that user routes never accept.
+ * argon2id passwords, TOTP two-factor once enrolled, and sessions of their own that user routes never
+ * accept. A console session dies after `idleTimeoutSeconds` without a request, and at `sessionTtlSeconds`
+ * in any case.
  */
-import type { AdminLoginRequest, AdminLoginResponse, OperatorView } from '@tradehall/contracts';
+import type {
+  AdminLoginRequest,
+  AdminLoginResponse,
+  OperatorProfile,
+  OperatorView,
+} from '@tradehall/contracts';
+import type { Kysely } from 'kysely';
 import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { DB, OperatorRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ClientMeta } from '../../platform/http.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import { accountKey } from '../auth/account-key.ts';
 import type { CaptchaService } from '../auth/captcha.service.ts';
 import type { LoginThrottleService } from '../auth/login-throttle.service.ts';
 import type { AdminAuthRepository } from './admin-auth.repository.ts';
+import { acceptedStep, newTotpSecret, totpUrl } from './totp.ts';
 
 export interface OperatorAuth {
   operator: OperatorView;
   sessionId: string;
+  totpEnabled: boolean;
 }
 
+/** last_seen_at is written at most this often (and at least ten times per idle timeout). */
 const TOUCH_INTERVAL_MS = 60_000;
 
+export interface AdminAuthSettings {
+  sessionTtlSeconds: number;
+  idleTimeoutSeconds: number;
+}
+
 export class AdminAuthService {
+  readonly #touchIntervalMs: number;
+
   constructor(
+    private readonly db: Kysely<DB>,
     private readonly repository: AdminAuthRepository,
     private readonly captcha: CaptchaService,
     private readonly throttle: LoginThrottleService,
     private readonly hasher: PasswordHasher,
+    private readonly audit: AuditService,
     private readonly clock: Clock,
-    private readonly sessionTtlSeconds: number,
-  ) {}
+    private readonly settings: AdminAuthSettings,
+  ) {
+    this.#touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (settings.idleTimeoutSeconds * 1000) / 10);
+  }
 
+  /**
+   * Captcha, lockout, password, then the second factor. A missing code is TOTP_REQUIRED (the console asks
+   * for it and tries again); a wrong or already used code counts towards the lockout like a wrong
+   * password, so six digits cannot be guessed at leisure.
+   */
   async login(input: AdminLoginRequest, meta: ClientMeta): Promise<AdminLoginResponse> {
     if (!(await this.captcha.verify(input.captchaId, input.captchaAnswer))) {
       throw new AppError('INVALID_CAPTCHA');
@@ -45,11 +74,18 @@ export class AdminAuthService {
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (operator.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
+    if (operator.totp_secret !== null) {
+      if (input.totpCode === undefined) throw new AppError('TOTP_REQUIRED');
+      if (!(await this.acceptLoginCode(operator, operator.totp_secret, input.totpCode))) {
+        await this.throttle.recordFailure('operator', key);
+        throw new AppError('TOTP_INVALID');
+      }
+    }
     await this.throttle.clear('operator', key);
 
     const now = this.clock.now();
     const token = newToken();
-    const expiresAt = addSeconds(now, this.sessionTtlSeconds);
+    const expiresAt = addSeconds(now, this.settings.sessionTtlSeconds);
     await this.repository.insertSession({
       operatorId: operator.id,
       tokenHash: hashToken(token),
@@ -65,23 +101,93 @@ export class AdminAuthService {
     };
   }
 
-  /** The operator behind a token, or null when unknown, revoked, expired or frozen. */
+  /** The operator behind a token, or null when unknown, revoked, expired, idle too long or frozen. */
   async authenticate(token: string | null): Promise<OperatorAuth | null> {
     if (!token) return null;
     const session = await this.repository.findSessionByTokenHash(hashToken(token));
     const now = this.clock.now();
     if (!session || session.revoked_at !== null || session.expires_at.getTime() <= now.getTime()) return null;
     if (session.status !== 'active') return null;
-    if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.repository.touchSession(session.id, now);
+    const idleMs = now.getTime() - session.last_seen_at.getTime();
+    if (idleMs > this.settings.idleTimeoutSeconds * 1000) {
+      // Idle too long: the session is over for good, not merely refused this time.
+      await this.repository.revokeSession(session.id, now);
+      return null;
     }
+    if (idleMs >= this.#touchIntervalMs) await this.repository.touchSession(session.id, now);
     return {
       sessionId: session.id,
+      totpEnabled: session.totp_enabled,
       operator: { id: session.operator_id, account: session.username, role: session.role },
+    };
+  }
+
+  profile(auth: OperatorAuth): OperatorProfile {
+    return {
+      ...auth.operator,
+      totpEnabled: auth.totpEnabled,
+      idleTimeoutSeconds: this.settings.idleTimeoutSeconds,
     };
   }
 
   async logout(auth: OperatorAuth): Promise<void> {
     await this.repository.revokeSession(auth.sessionId, this.clock.now());
+  }
+
+  /**
+   * A fresh secret for the operator's authenticator app. It is not active until confirmed with a code,
+   * so a half-done enrolment never locks anyone out; an active secret stays in force until then.
+   */
+  async enrolTotp(auth: OperatorAuth): Promise<{ secret: string; otpauthUrl: string }> {
+    const secret = newTotpSecret();
+    await this.db.transaction().execute(async (trx) => {
+      await this.repository.setPendingSecret(trx, auth.operator.id, secret);
+      // The secret itself never goes into the log.
+      await this.audit.record(
+        {
+          operatorId: auth.operator.id,
+          action: 'operator.totp_enrol',
+          targetType: 'operator',
+          targetId: auth.operator.id,
+          before: { totpEnabled: auth.totpEnabled },
+          after: { totpEnabled: auth.totpEnabled, enrolmentPending: true },
+        },
+        trx,
+      );
+    });
+    return { secret, otpauthUrl: totpUrl(secret, auth.operator.account) };
+  }
+
+  /** The first valid code of the pending secret makes it the active one; from then on login needs a code. */
+  async confirmTotp(auth: OperatorAuth, code: string): Promise<OperatorProfile> {
+    const operator = await this.repository.findOperator(this.db, auth.operator.id);
+    const pending = operator?.totp_pending_secret ?? null;
+    if (!operator || pending === null) throw new AppError('TOTP_INVALID');
+    const step = acceptedStep(pending, code, this.clock.now(), null);
+    if (step === null) throw new AppError('TOTP_INVALID');
+    await this.db.transaction().execute(async (trx) => {
+      if (!(await this.repository.activatePendingSecret(trx, operator.id, pending, step))) {
+        throw new AppError('TOTP_INVALID');
+      }
+      await this.audit.record(
+        {
+          operatorId: operator.id,
+          action: 'operator.totp_confirm',
+          targetType: 'operator',
+          targetId: operator.id,
+          before: { totpEnabled: operator.totp_secret !== null },
+          after: { totpEnabled: true },
+        },
+        trx,
+      );
+    });
+    return this.profile({ ...auth, totpEnabled: true });
+  }
+
+  private async acceptLoginCode(operator: OperatorRow, secret: string, code: string): Promise<boolean> {
+    const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
+    const step = acceptedStep(secret, code, this.clock.now(), lastStep);
+    // The step is claimed with a conditional update: two logins racing with one code, one wins.
+    return step !== null && (await this.repository.claimTotpStep(operator.id, step));
   }
 }

@@ -35,7 +35,7 @@ describe.each(DRIVERS)('operator auth on %s', (driver) => {
     expect(response.body.operator).toEqual({ id: expect.any(String), account: 'admin', role: 'admin' });
     const me = await call(t, 'GET', '/admin/me', { token: response.body.token });
     expect(me.status).toBe(200);
-    expect(me.body).toEqual(response.body.operator);
+    expect(me.body).toEqual({ ...response.body.operator, totpEnabled: false, idleTimeoutSeconds: 1800 });
     const stored = await t.database.kysely.selectFrom('operator_sessions').select('token_hash').execute();
     expect(stored.map((row) => row.token_hash)).not.toContain(response.body.token);
   });

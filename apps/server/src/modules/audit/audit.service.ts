@@ -1,12 +1,16 @@
 /**
  * The operator audit log: every operator action records who, what, when, before and after. Callers pass
- * their transaction so the entry commits (or rolls back) with the action it describes.
+ * their transaction so the entry commits (or rolls back) with the action it describes. The table refuses
+ * UPDATE and DELETE: an entry, once written, stays as written.
  */
+import type { AuditEntry, auditQuerySchema } from '@tradehall/contracts';
 import type { Kysely, Transaction } from 'kysely';
-import type { Clock } from '../../platform/clock.ts';
+import type { z } from 'zod';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { newId } from '../../platform/ids.ts';
-import type { AuditRepository } from './audit.repository.ts';
+import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import type { AuditRepository, AuditRow } from './audit.repository.ts';
 
 export interface AuditAction {
   operatorId: string;
@@ -18,6 +22,8 @@ export interface AuditAction {
   before?: unknown;
   after?: unknown;
 }
+
+export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
 export class AuditService {
   constructor(
@@ -39,5 +45,49 @@ export class AuditService {
       after: action.after ?? null,
       at,
     });
+  }
+
+  /** The log, newest first, filtered by any of operator, action, target and a time range (unix seconds). */
+  async list(query: AuditQuery): Promise<Page<AuditEntry>> {
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.list(
+      this.db,
+      {
+        operatorId: query.operatorId,
+        action: query.action,
+        targetType: query.targetType,
+        targetId: query.targetId,
+        from: query.from === undefined ? undefined : new Date(query.from * 1000),
+        to: query.to === undefined ? undefined : new Date(query.to * 1000),
+      },
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
+    return toPage(rows, limit, toAuditEntry);
+  }
+}
+
+function toAuditEntry(row: AuditRow): AuditEntry {
+  return {
+    id: row.id,
+    operatorId: row.operator_id,
+    operatorAccount: row.operator_account,
+    action: row.action,
+    targetType: row.target_type,
+    targetId: row.target_id,
+    reason: row.reason,
+    before: parseJson(row.before),
+    after: parseJson(row.after),
+    createdAt: toUnixSeconds(row.created_at),
+  };
+}
+
+/** jsonb comes back parsed from node-postgres and PGlite alike; a string is tolerated all the same. */
+function parseJson(value: unknown): unknown {
+  if (typeof value !== 'string') return value ?? null;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    return value;
   }
 }

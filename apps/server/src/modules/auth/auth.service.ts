@@ -88,6 +88,8 @@ export class AuthService {
       throw new AppError('INVALID_CREDENTIALS');
     }
     if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
+    // An operator forced a reset: the password is right but no longer enough until reset by email code.
+    if (user.password_reset_required) throw new AppError('PASSWORD_RESET_REQUIRED');
 
     await this.throttle.clear('user', key);
     const session = await this.sessions.create(user.id, meta);

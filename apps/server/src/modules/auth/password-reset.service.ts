@@ -49,22 +49,39 @@ export class PasswordResetService {
       throw new AppError('RESEND_TOO_SOON', { retryAfterSeconds: waitMs / 1000 });
     }
     const user = await this.accounts.findByAccountKey(key);
-    if (user?.email) {
-      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const id = randomUUID();
-      await this.repository.replaceCode({
-        id,
-        userId: user.id,
-        codeHash: codeHash(id, code),
-        now,
-        expiresAt: addSeconds(now, VERIFICATION_CODE_TTL_SECONDS),
-      });
-      this.mailer.sendInBackground(resetCodeMail(locale, user.email, code));
-    }
+    if (user?.email) await this.sendCode({ id: user.id, email: user.email }, locale);
     return { resendAfterSeconds: VERIFICATION_CODE_RESEND_SECONDS };
   }
 
-  /** On success the password changes and every session of the account is revoked. */
+  /**
+   * Mails a fresh code to the user (an operator forced a reset): the same code, lifetime and rules as one
+   * the user asked for. Returns whether a mail went out (false without an email address).
+   */
+  async sendCodeToUser(userId: string, locale: Locale): Promise<boolean> {
+    const user = await this.accounts.findById(userId);
+    if (!user?.email) return false;
+    await this.sendCode({ id: user.id, email: user.email }, locale);
+    return true;
+  }
+
+  private async sendCode(user: { id: string; email: string }, locale: Locale): Promise<void> {
+    const now = this.clock.now();
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const id = randomUUID();
+    await this.repository.replaceCode({
+      id,
+      userId: user.id,
+      codeHash: codeHash(id, code),
+      now,
+      expiresAt: addSeconds(now, VERIFICATION_CODE_TTL_SECONDS),
+    });
+    this.mailer.sendInBackground(resetCodeMail(locale, user.email, code));
+  }
+
+  /**
+   * On success the password changes, every session of the account is revoked, and an operator's forced
+   * reset (password_reset_required) is satisfied.
+   */
   async reset(input: { account: string; code: string; password: string; confirmPassword: string }) {
     if (checkPasswordsMatch(input.password, input.confirmPassword))
       throw new AppError('PASSWORDS_DO_NOT_MATCH');

@@ -128,7 +128,11 @@ export class DepositsRepository {
   }
 
   listAll(
-    filter: { status?: DepositStatusColumn | undefined; method?: DepositMethodColumn | undefined },
+    filter: {
+      status?: DepositStatusColumn | undefined;
+      method?: DepositMethodColumn | undefined;
+      userId?: string | undefined;
+    },
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<AdminDepositRow[]> {
@@ -139,6 +143,7 @@ export class DepositsRepository {
       .select('users.username as account');
     if (filter.status) query = query.where('deposits.status', '=', filter.status);
     if (filter.method) query = query.where('deposits.method', '=', filter.method);
+    if (filter.userId) query = query.where('deposits.user_id', '=', filter.userId);
     if (cursor) {
       query = query.where((eb) =>
         eb(eb.refTuple('deposits.created_at', 'deposits.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
@@ -159,6 +164,15 @@ export class DepositsRepository {
       .select('users.username as account')
       .where('deposits.id', '=', id)
       .executeTakeFirst();
+  }
+
+  async countPending(executor: Executor = this.db): Promise<number> {
+    const row = await executor
+      .selectFrom('deposits')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return toCents(row.n);
   }
 
   /** Pending count and approved total of one user's deposits. */

@@ -4,6 +4,11 @@
  * from deposits_clearing exactly once: the pending -> approved update and the ledger transfer (key
  * `deposit:<id>`) commit together or not at all, and only the caller whose update changed the row
  * transfers.
+ *
+ * Double clicks: repeating a decision that was already made (approve an approved deposit) answers the
+ * deposit as it stands and changes nothing — no second credit, no audit entry, no event; the opposite
+ * decision (reject an approved deposit) is NOT_PENDING. An operator's decision is audited in the same
+ * transaction; the user hears `balance.changed` and `order.updated` once it has committed.
  */
 import type { adminDepositSchema, CreateDepositRequest, DepositView, PageQuery } from '@tradehall/contracts';
 import { CURRENCY_CODE, checkAmountRange, formatMoney } from '@tradehall/domain';
@@ -15,9 +20,13 @@ import { toCents } from '../../platform/db/cents.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { DB, DepositMethodColumn, DepositRow, DepositStatusColumn } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import { newReference } from '../../platform/references.ts';
+import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import { publishUserMoneyChange, type UserMoneyChange } from '../accounts/user-events.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { FundingSettingsService } from '../funding-settings/funding-settings.service.ts';
 import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -43,6 +52,10 @@ export type PaymentEventOutcome = 'approved' | 'rejected' | 'already_decided' | 
 
 type Verdict = 'approve' | 'reject';
 
+type Decided =
+  | { kind: 'decided'; change: UserMoneyChange; before: DepositRow; after: DepositRow }
+  | { kind: 'unchanged' | 'not_pending' | 'not_found' };
+
 export class DepositsService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -55,6 +68,9 @@ export class DepositsService {
     private readonly cardProvider: PaymentProvider,
     private readonly limits: FundingConfig,
     private readonly clock: Clock,
+    private readonly accounts: AccountsRepository,
+    private readonly audit: AuditService,
+    private readonly events: DomainEvents,
   ) {}
 
   async create(userId: string, input: CreateDepositRequest): Promise<Replayable<DepositView>> {
@@ -97,8 +113,11 @@ export class DepositsService {
       });
     }
 
+    let created: Replayable<DepositView>;
     try {
-      return await this.idempotency.run(operation, 201, async (trx) => {
+      created = await this.idempotency.run(operation, 201, async (trx) => {
+        // A frozen account moves no money (its sessions are ended too; this covers a request in flight).
+        if ((await this.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
         if (input.method === 'offline' && input.receiptUploadId) {
           // Someone else's upload is as good as no upload at all: NOT_FOUND, nothing written.
           if (!(await this.uploads.isOwnedBy(trx, input.receiptUploadId, userId)))
@@ -127,6 +146,12 @@ export class DepositsService {
       if (isUniqueViolation(error, DEPOSITS_TX_HASH_KEY)) throw new AppError('TX_HASH_USED');
       throw error;
     }
+    publishUserMoneyChange(this.events, {
+      userId,
+      balance: null,
+      order: { kind: 'deposit', id: created.body.id, status: created.body.status },
+    });
+    return created;
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<DepositView>> {
@@ -145,16 +170,22 @@ export class DepositsService {
   async adminList(query: {
     status?: DepositStatusColumn | undefined;
     method?: DepositMethodColumn | undefined;
+    userId?: string | undefined;
     cursor?: string | undefined;
     limit?: number | undefined;
   }): Promise<Page<AdminDepositView>> {
     const limit = pageSize(query.limit);
     const rows = await this.repository.listAll(
-      { status: query.status, method: query.method },
+      { status: query.status, method: query.method, userId: query.userId },
       decodeCursor(query.cursor, UUID_ID),
       limit,
     );
     return toPage(rows, limit, toAdminDepositView);
+  }
+
+  /** Deposits waiting for an operator (the dashboard). */
+  pendingCount(): Promise<number> {
+    return this.repository.countPending();
   }
 
   async adminGet(id: string): Promise<AdminDepositView> {
@@ -165,12 +196,12 @@ export class DepositsService {
 
   /** Credits the user once; approving an approved deposit again answers its view unchanged. */
   approve(operatorId: string, id: string): Promise<AdminDepositView> {
-    return this.operatorDecision(id, 'approve', `operator:${operatorId}`, null);
+    return this.operatorDecision(operatorId, id, 'approve', null);
   }
 
   /** Rejects without moving money; rejecting a rejected deposit again answers its view unchanged. */
   reject(operatorId: string, id: string, reason: string): Promise<AdminDepositView> {
-    return this.operatorDecision(id, 'reject', `operator:${operatorId}`, reason);
+    return this.operatorDecision(operatorId, id, 'reject', reason);
   }
 
   /**
@@ -179,16 +210,15 @@ export class DepositsService {
    * approved or rejected through the same path as an operator's decision.
    */
   async handlePaymentEvent(provider: string, event: PaymentEvent): Promise<PaymentEventOutcome> {
-    const outcome = await this.db.transaction().execute(async (trx) => {
+    const { outcome, change } = await this.db.transaction().execute(async (trx) => {
       const fresh = await this.paymentEvents.record(trx, provider, event, this.clock.now());
-      if (!fresh) return 'replayed' as const;
+      if (!fresh) return { outcome: 'replayed' as const, change: null };
       const deposit = await this.repository.findByCheckoutForUpdate(trx, event.checkoutId);
       // Unknown checkout: nothing recorded (rolled back), so a corrected delivery is not a "replay".
       if (!deposit) throw new AppError('NOT_FOUND');
-      let result: PaymentEventOutcome;
-      if (toCents(deposit.amount) !== event.amount || event.currency !== CURRENCY_CODE) {
-        result = 'amount_mismatch';
-      } else {
+      let result: PaymentEventOutcome = 'amount_mismatch';
+      let change: UserMoneyChange | null = null;
+      if (toCents(deposit.amount) === event.amount && event.currency === CURRENCY_CODE) {
         const verdict: Verdict = event.type === 'payment.succeeded' ? 'approve' : 'reject';
         const decided = await this.decide(
           trx,
@@ -197,31 +227,49 @@ export class DepositsService {
           `gateway:${provider}`,
           'Card payment failed',
         );
+        if (decided.kind === 'decided') change = decided.change;
         result =
           decided.kind === 'decided' ? (verdict === 'approve' ? 'approved' : 'rejected') : 'already_decided';
       }
       await this.paymentEvents.setOutcome(trx, event.eventId, result);
-      return result;
+      return { outcome: result, change };
     });
+    if (change) publishUserMoneyChange(this.events, change);
     if (outcome === 'replayed') throw new AppError('WEBHOOK_REPLAYED');
     if (outcome === 'amount_mismatch') throw new AppError('WEBHOOK_AMOUNT_MISMATCH');
     return outcome;
   }
 
   private async operatorDecision(
+    operatorId: string,
     id: string,
     verdict: Verdict,
-    decidedBy: string,
     reason: string | null,
   ): Promise<AdminDepositView> {
-    return this.db.transaction().execute(async (trx) => {
-      const result = await this.decide(trx, id, verdict, decidedBy, reason);
+    const { view, change } = await this.db.transaction().execute(async (trx) => {
+      const result = await this.decide(trx, id, verdict, `operator:${operatorId}`, reason);
       if (result.kind === 'not_found') throw new AppError('NOT_FOUND');
       if (result.kind === 'not_pending') throw new AppError('NOT_PENDING');
+      if (result.kind === 'decided') {
+        await this.audit.record(
+          {
+            operatorId,
+            action: verdict === 'approve' ? 'deposit.approve' : 'deposit.reject',
+            targetType: 'deposit',
+            targetId: id,
+            reason,
+            before: auditState(result.before),
+            after: { ...auditState(result.after), balance: result.change.balance },
+          },
+          trx,
+        );
+      }
       const row = await this.repository.findAdmin(trx, id);
       if (!row) throw new AppError('NOT_FOUND');
-      return toAdminDepositView(row);
+      return { view: toAdminDepositView(row), change: result.kind === 'decided' ? result.change : null };
     });
+    if (change) publishUserMoneyChange(this.events, change);
+    return view;
   }
 
   /** The one place a deposit is decided, in the caller's transaction. */
@@ -231,7 +279,7 @@ export class DepositsService {
     verdict: Verdict,
     decidedBy: string,
     reason: string | null,
-  ): Promise<{ kind: 'decided' | 'unchanged' | 'not_pending' | 'not_found' }> {
+  ): Promise<Decided> {
     const at = this.clock.now();
     const status = verdict === 'approve' ? 'approved' : 'rejected';
     const row = await this.repository.decide(trx, id, {
@@ -257,7 +305,13 @@ export class DepositsService {
         at,
       });
     }
-    return { kind: 'decided' };
+    const balance = verdict === 'approve' ? (await this.ledger.userAccount(trx, row.user_id)).balance : null;
+    return {
+      kind: 'decided',
+      before: { ...row, status: 'pending', decided_by: null, decided_at: null, reject_reason: null },
+      after: row,
+      change: { userId: row.user_id, balance, order: { kind: 'deposit', id: row.id, status: row.status } },
+    };
   }
 }
 
@@ -276,6 +330,17 @@ export function toDepositView(row: DepositRow): DepositView {
     rejectReason: row.reject_reason,
     createdAt: toUnixSeconds(row.created_at),
     decidedAt: row.decided_at ? toUnixSeconds(row.decided_at) : null,
+  };
+}
+
+/** What the audit log keeps of a deposit on each side of a decision. */
+function auditState(row: DepositRow) {
+  return {
+    status: row.status,
+    amount: toCents(row.amount),
+    userId: row.user_id,
+    reference: row.reference,
+    rejectReason: row.reject_reason,
   };
 }
 

@@ -14,6 +14,7 @@ export interface PublicChain {
   terminalHash: string;
   length: number;
   nextIndex: number;
+  createdAt: Date;
 }
 
 export interface NewChain {
@@ -26,7 +27,15 @@ export interface NewChain {
   at: Date;
 }
 
-const PUBLIC_COLUMNS = ['id', 'room_id', 'salt', 'terminal_hash', 'length', 'next_index'] as const;
+const PUBLIC_COLUMNS = [
+  'id',
+  'room_id',
+  'salt',
+  'terminal_hash',
+  'length',
+  'next_index',
+  'created_at',
+] as const;
 
 function toPublic(row: {
   id: string;
@@ -35,6 +44,7 @@ function toPublic(row: {
   terminal_hash: string;
   length: number;
   next_index: number;
+  created_at: Date;
 }): PublicChain {
   return {
     id: row.id,
@@ -43,22 +53,40 @@ function toPublic(row: {
     terminalHash: row.terminal_hash,
     length: row.length,
     nextIndex: row.next_index,
+    createdAt: row.created_at,
   };
 }
 
 export class FairnessChainsRepository {
-  /** The room's chain that still has unused hashes, locked until the transaction ends; newest first. */
+  /**
+   * The room's chain rounds draw from now, locked until the transaction ends: the OLDEST chain that still
+   * has unused hashes. A chain created ahead (published before use) waits until the current one is
+   * exhausted, so a chain is always used from its first index to its last without a gap.
+   */
   async lockUsable(trx: Transaction<DB>, roomId: string): Promise<PublicChain | undefined> {
     const row = await trx
       .selectFrom('fairness_chains')
       .select(PUBLIC_COLUMNS)
       .where('room_id', '=', roomId)
       .whereRef('next_index', '<=', 'length')
-      .orderBy('created_at', 'desc')
+      .orderBy('created_at')
+      .orderBy('id')
       .limit(1)
       .forUpdate()
       .executeTakeFirst();
     return row && toPublic(row);
+  }
+
+  /** Every chain of the room, newest first (public columns only). */
+  async listForRoom(executor: Executor, roomId: string): Promise<PublicChain[]> {
+    const rows = await executor
+      .selectFrom('fairness_chains')
+      .select(PUBLIC_COLUMNS)
+      .where('room_id', '=', roomId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .execute();
+    return rows.map(toPublic);
   }
 
   async insert(trx: Transaction<DB>, chain: NewChain): Promise<PublicChain> {

@@ -14,7 +14,7 @@ import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Executor } from '../ledger/ledger.repository.ts';
-import type { FairnessChainsRepository } from './fairness-chains.repository.ts';
+import type { FairnessChainsRepository, PublicChain } from './fairness-chains.repository.ts';
 
 /** Chains kept derived in memory: a couple per room is plenty. */
 const CACHE_LIMIT = 16;
@@ -51,6 +51,24 @@ export class FairnessChainsService {
   }
 
   /**
+   * A new chain for the room, created ahead of use: its terminal hash and salt are public from now, and
+   * the engine takes it when the room's current chain is exhausted (see lockUsable). Never drawn from
+   * before that, and nothing about it but the public columns ever leaves this class.
+   */
+  createNext(trx: Transaction<DB>, roomId: string, at: Date): Promise<PublicChain> {
+    return this.create(trx, roomId, at);
+  }
+
+  /** The room's chains, newest first, with the one rounds draw from now marked active. */
+  async list(executor: Executor, roomId: string): Promise<Array<PublicChain & { active: boolean }>> {
+    const chains = await this.repository.listForRoom(executor, roomId);
+    // Active: the oldest chain with hashes left, exactly as lockUsable picks it.
+    const usable = chains.filter((chain) => chain.nextIndex <= chain.length);
+    const active = usable.at(-1)?.id;
+    return chains.map((chain) => ({ ...chain, active: chain.id === active }));
+  }
+
+  /**
    * The hash of chain index `index` and the chain's salt: called by the round engine when (and only
    * when) it draws the round.
    */
@@ -61,7 +79,7 @@ export class FairnessChainsService {
     return { hash, salt: derived.salt };
   }
 
-  private async create(trx: Transaction<DB>, roomId: string, at: Date) {
+  private async create(trx: Transaction<DB>, roomId: string, at: Date): Promise<PublicChain> {
     const seed = randomBytes(32).toString('hex');
     const built = buildChain(seed, this.chainLength);
     const chain = await this.repository.insert(trx, {

@@ -1,5 +1,5 @@
 /** The single row of operator-configured funding settings. */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type { Executor } from '../ledger/ledger.repository.ts';
 
@@ -16,8 +16,19 @@ export class FundingSettingsRepository {
     return row.settings;
   }
 
-  async put(settings: unknown, now: Date): Promise<void> {
-    await this.db
+  /** The stored JSON, locked until the transaction ends (two operators' edits do not interleave). */
+  async getForUpdate(trx: Transaction<DB>): Promise<unknown> {
+    const row = await trx
+      .selectFrom('funding_settings')
+      .select('settings')
+      .where('id', '=', 1)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    return row.settings;
+  }
+
+  async put(settings: unknown, now: Date, executor: Executor = this.db): Promise<void> {
+    await executor
       .updateTable('funding_settings')
       .set({ settings: JSON.stringify(settings), updated_at: now })
       .where('id', '=', 1)

@@ -6,7 +6,7 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http.ts';
-import type { OperatorGuard } from '../admin-auth/admin-auth.guard.ts';
+import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
 import type { UserGuard } from '../auth/auth.guard.ts';
 import type { FundingSettingsService } from './funding-settings.service.ts';
 
@@ -56,7 +56,7 @@ export function fundingSettingsRoutes(deps: {
           response: { 200: fundingSettingsResponseSchema, ...errorResponses },
         },
       },
-      async (request) => fundingSettings.update(request.body),
+      async (request) => fundingSettings.update(requireOperator(request).operator.id, request.body),
     );
   };
 }

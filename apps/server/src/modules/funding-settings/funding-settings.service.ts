@@ -8,9 +8,12 @@ import {
   fundingSettingsSchema,
 } from '@tradehall/contracts';
 import { CURRENCY_CODE, checkWalletAddress, normalizeAccountNumber } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { AppError, type ErrorDetailKey } from '../../platform/errors.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { Executor } from '../ledger/ledger.repository.ts';
 import type { FundingSettingsRepository } from './funding-settings.repository.ts';
 
@@ -20,6 +23,8 @@ export class FundingSettingsService {
     private readonly limits: FundingConfig,
     private readonly cardProviderName: string,
     private readonly clock: Clock,
+    private readonly db: Kysely<DB>,
+    private readonly audit: AuditService,
   ) {}
 
   /** The stored settings; they were validated on the way in, and are parsed again on the way out. */
@@ -42,8 +47,11 @@ export class FundingSettingsService {
     };
   }
 
-  /** Replaces the settings. Deposit addresses must be valid for their network; ids and networks unique. */
-  async update(input: FundingSettings): Promise<FundingSettings> {
+  /**
+   * Replaces the settings. Deposit addresses must be valid for their network; ids and networks unique.
+   * The change and its audit entry (before and after) commit together.
+   */
+  async update(operatorId: string, input: FundingSettings): Promise<FundingSettings> {
     const details: ErrorDetailKey[] = [];
     const seenIds = new Set<string>();
     input.bankAccounts.forEach((account, index) => {
@@ -69,7 +77,21 @@ export class FundingSettingsService {
       cryptoNetworks: input.cryptoNetworks.map((entry) => ({ ...entry, address: entry.address.trim() })),
       cardPaymentEnabled: input.cardPaymentEnabled,
     };
-    await this.repository.put(settings, this.clock.now());
+    await this.db.transaction().execute(async (trx) => {
+      const before = await this.repository.getForUpdate(trx);
+      await this.repository.put(settings, this.clock.now(), trx);
+      await this.audit.record(
+        {
+          operatorId,
+          action: 'funding.update',
+          targetType: 'funding_settings',
+          targetId: null,
+          before,
+          after: settings,
+        },
+        trx,
+      );
+    });
     return settings;
   }
 }

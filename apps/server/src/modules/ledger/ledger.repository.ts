@@ -33,6 +33,34 @@ export interface NewTransfer {
   createdAt: Date;
 }
 
+export interface TrialBalanceRow {
+  kind: LedgerAccountKind;
+  accounts: number;
+  debits: number;
+  credits: number;
+}
+
+export interface TransferSearch {
+  /** Ledger account ids the transfer must touch (on either side); all of them when several. */
+  accountIds: string[];
+  code?: string | undefined;
+  reference?: string | undefined;
+}
+
+/** A transfer with each side named: the system account's kind, or `user:<account name>`. */
+export interface NamedTransferRow {
+  id: string | number;
+  code: string;
+  ref_type: string;
+  ref_id: string;
+  amount: unknown;
+  created_at: Date;
+  debit_kind: LedgerAccountKind;
+  debit_user: string | null;
+  credit_kind: LedgerAccountKind;
+  credit_user: string | null;
+}
+
 export interface AuditRow {
   id: string;
   kind: LedgerAccountKind;
@@ -286,6 +314,134 @@ export class LedgerRepository {
       balance: toCents(row.balance),
       fromTransfers: toCents(row.from_transfers),
     }));
+  }
+
+  /** Debits and credits per account kind, in one statement (one snapshot). */
+  async trialBalance(executor: Executor): Promise<TrialBalanceRow[]> {
+    const result = await sql<{
+      kind: LedgerAccountKind;
+      accounts: number;
+      debits: unknown;
+      credits: unknown;
+    }>`
+      select a.kind, count(*)::int as accounts,
+        coalesce(sum(d.total), 0) as debits, coalesce(sum(c.total), 0) as credits
+      from ledger_accounts a
+      left join (
+        select debit_account_id as id, sum(amount) as total from ledger_transfers group by debit_account_id
+      ) d on d.id = a.id
+      left join (
+        select credit_account_id as id, sum(amount) as total from ledger_transfers group by credit_account_id
+      ) c on c.id = a.id
+      group by a.kind
+      order by a.kind
+    `.execute(executor);
+    return result.rows.map((row) => ({
+      kind: row.kind,
+      accounts: row.accounts,
+      debits: toCents(row.debits),
+      credits: toCents(row.credits),
+    }));
+  }
+
+  /** The id of a ledger account named by its id or by a system account's kind; undefined when none. */
+  async accountIdByName(executor: Executor, name: string): Promise<string | undefined> {
+    const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(name);
+    const row = await executor
+      .selectFrom('ledger_accounts')
+      .select('id')
+      .where((eb) =>
+        uuid ? eb('id', '=', name) : eb.and([eb('kind', '=', name as never), eb('kind', '<>', 'user_cash')]),
+      )
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  /**
+   * Transfers matching every filter, newest first, `limit` + 1 rows. `reference` matches the transfer's
+   * ref id, `<ref type>:<ref id>`, or the human reference of the deposit or withdrawal it belongs to.
+   */
+  searchTransfers(
+    executor: Executor,
+    search: TransferSearch,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<NamedTransferRow[]> {
+    let query = executor
+      .selectFrom('ledger_transfers as t')
+      .innerJoin('ledger_accounts as da', 'da.id', 't.debit_account_id')
+      .innerJoin('ledger_accounts as ca', 'ca.id', 't.credit_account_id')
+      .leftJoin('users as du', 'du.id', 'da.user_id')
+      .leftJoin('users as cu', 'cu.id', 'ca.user_id')
+      .select([
+        't.id',
+        't.code',
+        't.ref_type',
+        't.ref_id',
+        't.amount',
+        't.created_at',
+        'da.kind as debit_kind',
+        'du.username as debit_user',
+        'ca.kind as credit_kind',
+        'cu.username as credit_user',
+      ]);
+    for (const accountId of search.accountIds) {
+      query = query.where((eb) =>
+        eb.or([eb('t.debit_account_id', '=', accountId), eb('t.credit_account_id', '=', accountId)]),
+      );
+    }
+    if (search.code) query = query.where('t.code', '=', search.code);
+    const reference = search.reference;
+    if (reference) {
+      query = query.where((eb) =>
+        eb.or([
+          eb('t.ref_id', '=', reference),
+          eb(sql<string>`t.ref_type || ':' || t.ref_id`, '=', reference),
+          eb(
+            't.ref_id',
+            'in',
+            eb
+              .selectFrom('deposits')
+              .select(sql<string>`id::text`.as('id'))
+              .where('reference', '=', reference)
+              .union(
+                eb
+                  .selectFrom('withdrawals')
+                  .select(sql<string>`id::text`.as('id'))
+                  .where('reference', '=', reference),
+              ),
+          ),
+        ]),
+      );
+    }
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('t.created_at', 't.id'), '<', eb.tuple(cursor.createdAt, cursor.id as never)),
+      );
+    }
+    return query
+      .orderBy('t.created_at', 'desc')
+      .orderBy('t.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /** Sum of the transfers with `code` made since `since`, optionally only into or out of one system account. */
+  async sumSince(
+    executor: Executor,
+    code: string,
+    since: Date,
+    side?: { credit?: string; debit?: string },
+  ): Promise<number> {
+    let query = executor
+      .selectFrom('ledger_transfers')
+      .select(sql<string | null>`sum(amount)`.as('total'))
+      .where('code', '=', code)
+      .where('created_at', '>=', since);
+    if (side?.credit) query = query.where('credit_account_id', '=', side.credit);
+    if (side?.debit) query = query.where('debit_account_id', '=', side.debit);
+    const row = await query.executeTakeFirst();
+    return toCents(row?.total ?? null);
   }
 
   async countTransfers(executor: Executor): Promise<number> {

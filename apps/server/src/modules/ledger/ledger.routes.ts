@@ -1,5 +1,15 @@
-/** GET /transactions (the user's transaction records) and GET /admin/ledger/audit (the invariant). */
-import { ledgerAuditResponseSchema, pageQuerySchema, transactionPageSchema } from '@tradehall/contracts';
+/**
+ * GET /transactions (the user's transaction records), and for operators the ledger's invariant check,
+ * trial balance and transfer search.
+ */
+import {
+  adminTransferPageSchema,
+  ledgerAuditResponseSchema,
+  pageQuerySchema,
+  transactionPageSchema,
+  transferSearchQuerySchema,
+  trialBalanceSchema,
+} from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http.ts';
 import type { OperatorGuard } from '../admin-auth/admin-auth.guard.ts';
@@ -40,6 +50,35 @@ export function ledgerRoutes(deps: {
         },
       },
       async () => ledger.audit(),
+    );
+
+    app.get(
+      '/admin/ledger/trial-balance',
+      {
+        onRequest: operatorGuard,
+        schema: {
+          tags: ['admin'],
+          security: [{ operatorBearer: [] }],
+          summary: 'Debits, credits and balance per account kind; the balances total zero',
+          response: { 200: trialBalanceSchema, ...errorResponses },
+        },
+      },
+      async () => ledger.trialBalance(),
+    );
+
+    app.get(
+      '/admin/ledger/transfers',
+      {
+        onRequest: operatorGuard,
+        schema: {
+          tags: ['admin'],
+          security: [{ operatorBearer: [] }],
+          summary: 'Transfers by user, account (system kind or account id), code and reference, newest first',
+          querystring: transferSearchQuerySchema,
+          response: { 200: adminTransferPageSchema, ...errorResponses },
+        },
+      },
+      async (request) => ledger.searchTransfers(request.query),
     );
   };
 }

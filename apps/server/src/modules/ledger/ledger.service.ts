@@ -8,15 +8,29 @@
  *      balance never goes below zero and is never read-then-written.
  * System accounts are never updated per operation: their balance is what their transfers sum to.
  */
-import type { LedgerAuditResponse, TransactionView } from '@tradehall/contracts';
+import type {
+  adminLedgerEntrySchema,
+  adminTransferSchema,
+  LedgerAuditResponse,
+  TransactionView,
+  transferSearchQuerySchema,
+  trialBalanceSchema,
+} from '@tradehall/contracts';
 import type { LedgerCode } from '@tradehall/domain';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { toCents } from '../../platform/db/cents.ts';
 import type { DB, LedgerTransferRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, type Page, pageSize, SERIAL_ID, toPage } from '../../platform/pagination.ts';
-import type { CashAccount, Executor, LedgerRepository, SystemAccountKind } from './ledger.repository.ts';
+import type {
+  CashAccount,
+  Executor,
+  LedgerRepository,
+  NamedTransferRow,
+  SystemAccountKind,
+} from './ledger.repository.ts';
 import { auditLedger } from './ledger-audit.ts';
 
 /** Either side of a transfer: a user's cash account or one of the system accounts. */
@@ -32,6 +46,21 @@ export interface TransferRequest {
   idempotencyKey: string;
   at: Date;
 }
+
+export type TrialBalance = z.infer<typeof trialBalanceSchema>;
+export type AdminTransfer = z.infer<typeof adminTransferSchema>;
+export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;
+export type TransferSearchQuery = z.infer<typeof transferSearchQuerySchema>;
+
+/** The order the trial balance lists account kinds in: users first, then money in, out, trading. */
+const KIND_ORDER = [
+  'user_cash',
+  'deposits_clearing',
+  'withdrawals_clearing',
+  'external',
+  'stakes_escrow',
+  'house',
+];
 
 export interface TransferResult {
   id: string;
@@ -139,6 +168,22 @@ export class LedgerService {
     return this.repository.postBulk(trx, source, at);
   }
 
+  /** The transfer made under an idempotency key, if any: sides, amount and code to compare a retry with. */
+  async transferByKey(
+    executor: Executor,
+    idempotencyKey: string,
+  ): Promise<{ id: string; debitAccountId: string; creditAccountId: string; amount: number } | undefined> {
+    const row = await this.repository.findTransferByKey(executor, idempotencyKey);
+    return (
+      row && {
+        id: String(row.id),
+        debitAccountId: row.debit_account_id,
+        creditAccountId: row.credit_account_id,
+        amount: toCents(row.amount),
+      }
+    );
+  }
+
   /** A system account's id (they never change: looked up once per process). */
   async systemAccountId(executor: Executor, kind: SystemAccountKind): Promise<string> {
     return (await this.resolve(executor, { system: kind })).id;
@@ -186,6 +231,78 @@ export class LedgerService {
     return toPage(rows, limit, (row) => toTransactionView(row, account.id));
   }
 
+  /**
+   * Debits and credits per account kind. Every transfer debits one account and credits another, so the
+   * balances (credits - debits) always total zero; anything else would be a broken ledger.
+   */
+  async trialBalance(): Promise<TrialBalance> {
+    const rows = (await this.repository.trialBalance(this.db))
+      .map((row) => ({ ...row, balance: row.credits - row.debits }))
+      .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
+    return {
+      rows,
+      total: rows.reduce((sum, row) => sum + row.balance, 0),
+      checkedAt: toUnixSeconds(this.clock.now()),
+    };
+  }
+
+  /**
+   * Transfers by user, account (a system kind such as `house`, or an account id), code and reference,
+   * newest first. An account or user that does not exist matches nothing (an empty page).
+   */
+  async searchTransfers(query: TransferSearchQuery): Promise<Page<AdminTransfer>> {
+    const limit = pageSize(query.limit);
+    const cursor = decodeCursor(query.cursor, SERIAL_ID);
+    const accountIds: string[] = [];
+    if (query.userId) {
+      const account = await this.repository.userAccount(this.db, query.userId);
+      if (!account) return { items: [], nextCursor: null };
+      accountIds.push(account.id);
+    }
+    if (query.account) {
+      const id = await this.repository.accountIdByName(this.db, query.account);
+      if (!id) return { items: [], nextCursor: null };
+      accountIds.push(id);
+    }
+    const rows = await this.repository.searchTransfers(
+      this.db,
+      { accountIds, code: query.code, reference: query.reference },
+      cursor,
+      limit,
+    );
+    return toPage(rows, limit, toAdminTransfer);
+  }
+
+  /** The user's latest transfers, signed from their side (the console's user detail). */
+  async latestEntries(userId: string, limit: number): Promise<AdminLedgerEntry[]> {
+    const account = await this.userAccount(this.db, userId);
+    const rows = await this.repository.listForAccount(this.db, account.id, undefined, limit);
+    return rows.slice(0, limit).map((row) => {
+      const view = toTransactionView(row, account.id);
+      return {
+        transferId: view.id,
+        code: view.code,
+        reference: `${row.ref_type}:${row.ref_id}`,
+        amount: view.amount,
+        createdAt: view.createdAt,
+      };
+    });
+  }
+
+  /**
+   * Trading figures since `since` (the dashboard's "today"): stakes placed, and the house's result —
+   * lost stakes it kept minus winnings it paid beyond the stakes returned.
+   */
+  async tradingSince(since: Date): Promise<{ volume: number; houseProfit: number }> {
+    const house = await this.systemAccountId(this.db, 'house');
+    const [volume, kept, paid] = await Promise.all([
+      this.repository.sumSince(this.db, 'stake', since),
+      this.repository.sumSince(this.db, 'stake_lost', since, { credit: house }),
+      this.repository.sumSince(this.db, 'payout', since, { debit: house }),
+    ]);
+    return { volume, houseProfit: kept - paid };
+  }
+
   private async resolve(trx: Executor, ref: AccountRef): Promise<{ id: string; userCash: boolean }> {
     if ('userId' in ref) {
       const account = await this.repository.userAccount(trx, ref.userId);
@@ -199,6 +316,22 @@ export class LedgerService {
     if (!id) throw new Error(`system account ${ref.system} is missing`);
     return { id, userCash: false };
   }
+}
+
+function accountName(kind: string, user: string | null): string {
+  return kind === 'user_cash' ? `user:${user ?? '?'}` : kind;
+}
+
+function toAdminTransfer(row: NamedTransferRow): AdminTransfer {
+  return {
+    id: String(row.id),
+    code: row.code,
+    reference: `${row.ref_type}:${row.ref_id}`,
+    debitAccount: accountName(row.debit_kind, row.debit_user),
+    creditAccount: accountName(row.credit_kind, row.credit_user),
+    amount: toCents(row.amount),
+    createdAt: toUnixSeconds(row.created_at),
+  };
 }
 
 function toTransactionView(row: LedgerTransferRow, accountId: string): TransactionView {

@@ -128,6 +128,8 @@ export class RoundEngine {
     const issue = issueNumber(opensAt, sequence);
     const at = this.clock.now();
     const created = await this.db.transaction().execute(async (trx) => {
+      // An operator's new house edge starts with this round: the previous one (drawn already) kept its own.
+      await this.rooms.applyPendingEdge(trx, room.id);
       const slot = await this.chains.assign(trx, room.id, at);
       return this.rounds.insert(trx, {
         id: newId(at.getTime()),

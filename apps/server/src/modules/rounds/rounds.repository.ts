@@ -62,6 +62,28 @@ export interface RoundViewRow {
   user_count: number;
 }
 
+/** A round as the console lists it. */
+export interface AdminRoundRow {
+  id: string;
+  issue: string;
+  status: RoundStatusColumn;
+  opens_at: Date;
+  seals_at: Date;
+  draws_at: Date;
+  settled_at: Date | null;
+  chain_id: string;
+  chain_index: number;
+  commitment: string;
+  hash: string | null;
+  digits: number[] | null;
+  sum: number | null;
+  payout_total: unknown;
+  created_at: Date;
+  position_count: number;
+  user_count: number;
+  staked: unknown;
+}
+
 const STATE_COLUMNS = [
   'id',
   'room_id',
@@ -288,6 +310,50 @@ export class RoundsRepository {
   /** A room's rounds, newest first, `limit` + 1 rows. */
   listForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<RoundViewRow[]> {
     let query = this.viewQuery(this.db).where('r.room_id', '=', roomId);
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+      );
+    }
+    return query
+      .orderBy('r.created_at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /**
+   * A room's rounds for the console, newest first, `limit` + 1 rows: chain, index and the positions
+   * summary counted from the positions themselves (so an open round shows its stakes so far).
+   */
+  adminListForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<AdminRoundRow[]> {
+    let query = this.db
+      .selectFrom('rounds as r')
+      .select([
+        'r.id',
+        'r.issue',
+        'r.status',
+        'r.opens_at',
+        'r.seals_at',
+        'r.draws_at',
+        'r.settled_at',
+        'r.chain_id',
+        'r.chain_index',
+        'r.commitment',
+        'r.hash',
+        'r.digits',
+        'r.sum',
+        'r.payout_total',
+        'r.created_at',
+        sql<number>`(select count(*)::int from positions p where p.round_id = r.id)`.as('position_count'),
+        sql<number>`(select count(distinct p.user_id)::int from positions p where p.round_id = r.id)`.as(
+          'user_count',
+        ),
+        sql<unknown>`(select coalesce(sum(p.amount), 0) from positions p where p.round_id = r.id)`.as(
+          'staked',
+        ),
+      ])
+      .where('r.room_id', '=', roomId);
     if (cursor) {
       query = query.where((eb) =>
         eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),

@@ -104,7 +104,7 @@ export class WithdrawalsRepository {
   }
 
   listAll(
-    filter: { status?: WithdrawalStatusColumn | undefined },
+    filter: { status?: WithdrawalStatusColumn | undefined; userId?: string | undefined },
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<AdminWithdrawalRow[]> {
@@ -114,6 +114,7 @@ export class WithdrawalsRepository {
       .selectAll('withdrawals')
       .select('users.username as account');
     if (filter.status) query = query.where('withdrawals.status', '=', filter.status);
+    if (filter.userId) query = query.where('withdrawals.user_id', '=', filter.userId);
     if (cursor) {
       query = query.where((eb) =>
         eb(
@@ -138,6 +139,15 @@ export class WithdrawalsRepository {
       .select('users.username as account')
       .where('withdrawals.id', '=', id)
       .executeTakeFirst();
+  }
+
+  async countPending(executor: Executor = this.db): Promise<number> {
+    const row = await executor
+      .selectFrom('withdrawals')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return toCents(row.n);
   }
 
   /** Pending count, the amount they hold, and the total paid out, for one user. */

@@ -7,6 +7,11 @@
  * towards the lock); amount within limits; destination is the user's own live card or wallet; then, in
  * ONE transaction with the idempotency claim and the user's cash row locked: today's count, the
  * withdrawable amount, the insert and the hold.
+ *
+ * Double clicks: repeating the decision already made (pay a paid withdrawal) answers the withdrawal as it
+ * stands and changes nothing — no second transfer, no audit entry, no event; the other decision (reject
+ * a paid one) is NOT_PENDING. Decisions are audited in their transaction; the user hears
+ * `balance.changed` (a refund, or the hold at request time) and `order.updated` after the commit.
  */
 import type {
   adminWithdrawalSchema,
@@ -22,11 +27,14 @@ import type { FundingConfig } from '../../platform/config.ts';
 import { toCents } from '../../platform/db/cents.ts';
 import type { DB, WithdrawalRow, WithdrawalStatusColumn } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { newReference } from '../../platform/references.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import { publishUserMoneyChange, type UserMoneyChange } from '../accounts/user-events.ts';
+import type { AuditService } from '../audit/audit.service.ts';
 import type { LoginThrottleService } from '../auth/login-throttle.service.ts';
 import type { BankCardsRepository } from '../bank-cards/bank-cards.repository.ts';
 import { bankCardLabel } from '../bank-cards/bank-cards.service.ts';
@@ -59,11 +67,14 @@ export class WithdrawalsService {
     private readonly hasher: PasswordHasher,
     private readonly limits: FundingConfig,
     private readonly clock: Clock,
+    private readonly audit: AuditService,
+    private readonly events: DomainEvents,
   ) {}
 
   async create(userId: string, input: CreateWithdrawalRequest): Promise<Replayable<WithdrawalView>> {
     const user = await this.accounts.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
+    if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
     if (user.payment_password_hash === null) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
     await this.paymentPasswordThrottle.assertNotLocked(PAYMENT_PASSWORD_SCOPE, userId);
     if (!(await this.hasher.verify(user.payment_password_hash, input.paymentPassword))) {
@@ -87,9 +98,13 @@ export class WithdrawalsService {
 
     const { idempotencyKey, paymentPassword: _secret, ...request } = input;
     const operation = { userId, key: idempotencyKey, operation: 'withdrawal.create', request };
-    return this.idempotency.run(operation, 201, async (trx) => {
+    // Known only when this call made the hold (a replay did nothing, so it reports no new balance).
+    const made: { balance: number | null } = { balance: null };
+    const created = await this.idempotency.run(operation, 201, async (trx) => {
       const now = this.clock.now();
       const account = await this.ledger.lockUserAccount(trx, userId);
+      // Re-read under the lock: a freeze that committed meanwhile stops the money here.
+      if ((await this.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
       const today = await this.repository.countSince(trx, userId, startOfUtcDay(now));
       if (today >= this.limits.withdrawalsPerDay) {
         throw new AppError('WITHDRAWAL_DAILY_LIMIT', {
@@ -125,8 +140,15 @@ export class WithdrawalsService {
         idempotencyKey: `withdrawal:${row.id}:hold`,
         at: now,
       });
+      made.balance = account.balance - input.amount;
       return toWithdrawalView(row);
     });
+    publishUserMoneyChange(this.events, {
+      userId,
+      balance: made.balance,
+      order: { kind: 'withdrawal', id: created.body.id, status: created.body.status },
+    });
+    return created;
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
@@ -137,16 +159,22 @@ export class WithdrawalsService {
 
   async adminList(query: {
     status?: WithdrawalStatusColumn | undefined;
+    userId?: string | undefined;
     cursor?: string | undefined;
     limit?: number | undefined;
   }): Promise<Page<AdminWithdrawalView>> {
     const limit = pageSize(query.limit);
     const rows = await this.repository.listAll(
-      { status: query.status },
+      { status: query.status, userId: query.userId },
       decodeCursor(query.cursor, UUID_ID),
       limit,
     );
     return toPage(rows, limit, toAdminWithdrawalView);
+  }
+
+  /** Withdrawals waiting for an operator (the dashboard). */
+  pendingCount(): Promise<number> {
+    return this.repository.countPending();
   }
 
   async adminGet(id: string): Promise<AdminWithdrawalView> {
@@ -157,23 +185,29 @@ export class WithdrawalsService {
 
   /** The held amount leaves to the outside world, once; paying a paid withdrawal again changes nothing. */
   pay(operatorId: string, id: string, paymentReference: string): Promise<AdminWithdrawalView> {
-    return this.decide(id, 'paid', `operator:${operatorId}`, { paymentReference, reason: null });
+    return this.decide(operatorId, id, 'paid', { paymentReference, reason: null });
   }
 
   /** The held amount goes back to the user, once; rejecting a rejected withdrawal again changes nothing. */
   reject(operatorId: string, id: string, reason: string): Promise<AdminWithdrawalView> {
-    return this.decide(id, 'rejected', `operator:${operatorId}`, { paymentReference: null, reason });
+    return this.decide(operatorId, id, 'rejected', { paymentReference: null, reason });
   }
 
-  private decide(
+  private async decide(
+    operatorId: string,
     id: string,
     status: 'paid' | 'rejected',
-    decidedBy: string,
     extra: { paymentReference: string | null; reason: string | null },
   ): Promise<AdminWithdrawalView> {
-    return this.db.transaction().execute(async (trx: Transaction<DB>) => {
+    const { view, change } = await this.db.transaction().execute(async (trx: Transaction<DB>) => {
       const at = this.clock.now();
-      const row = await this.repository.decide(trx, id, { status, decidedBy, at, ...extra });
+      const row = await this.repository.decide(trx, id, {
+        status,
+        decidedBy: `operator:${operatorId}`,
+        at,
+        ...extra,
+      });
+      let change: UserMoneyChange | null = null;
       if (!row) {
         const current = await this.repository.findById(trx, id);
         if (!current) throw new AppError('NOT_FOUND');
@@ -190,11 +224,34 @@ export class WithdrawalsService {
           idempotencyKey: `withdrawal:${row.id}:${paid ? 'paid' : 'refund'}`,
           at,
         });
+        // Paying moves the hold out of the clearing account: the user's balance is unchanged by it.
+        const balance = paid ? null : (await this.ledger.userAccount(trx, row.user_id)).balance;
+        change = { userId: row.user_id, balance, order: { kind: 'withdrawal', id: row.id, status } };
+        await this.audit.record(
+          {
+            operatorId,
+            action: paid ? 'withdrawal.pay' : 'withdrawal.reject',
+            targetType: 'withdrawal',
+            targetId: row.id,
+            reason: extra.reason,
+            before: { status: 'pending', amount: toCents(row.amount), userId: row.user_id },
+            after: {
+              status,
+              amount: toCents(row.amount),
+              userId: row.user_id,
+              paymentReference: extra.paymentReference,
+              balance,
+            },
+          },
+          trx,
+        );
       }
       const view = await this.repository.findAdmin(trx, id);
       if (!view) throw new AppError('NOT_FOUND');
-      return toAdminWithdrawalView(view);
+      return { view: toAdminWithdrawalView(view), change };
     });
+    if (change) publishUserMoneyChange(this.events, change);
+    return view;
   }
 
   /** The user's own live card or wallet, named for the record; anything else is NOT_FOUND. */

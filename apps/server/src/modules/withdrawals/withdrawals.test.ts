@@ -281,6 +281,8 @@ describe.each(DRIVERS)('withdrawals on %s', (driver) => {
     t.clock.advanceSeconds(24 * 3600);
     expect((await withdraw(t, user, { destinationId: card })).status).toBe(201);
     await expectLedgerOk(t);
+    // A day idle ended the console session (CONSOLE_IDLE_TIMEOUT_SECONDS): the operator signs in again.
+    operator = await operatorToken(t);
   });
 
   it('answers a retried request with the first response and holds the money once', async () => {

@@ -53,6 +53,8 @@ export interface OperatorsTable {
   totp_secret: Generated<string | null>;
   /** Secret shown at enrolment, waiting for its first valid code. */
   totp_pending_secret: Generated<string | null>;
+  /** The TOTP time step of the last code accepted: a code is never accepted twice (migration 0005). */
+  totp_last_step: ColumnType<string | number | null, number | null | undefined, number | null>;
   created_at: CreatedAt;
 }
 
@@ -265,6 +267,8 @@ export interface RoomsTable {
   drawing_seconds: number;
   house_edge_bps: number;
   paused: Generated<boolean>;
+  /** An operator's new house edge, applied when the room's next round opens (migration 0005). */
+  pending_house_edge_bps: Generated<number | null>;
   created_at: CreatedAt;
 }
 

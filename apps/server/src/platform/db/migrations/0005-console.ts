@@ -1,12 +1,21 @@
 /**
- * Operator console (issue 6): operators' two-factor secrets, users' forced password reset, the audit log.
+ * Operator console (issue 6): operators' two-factor secrets (and the last time step a code was accepted
+ * for, so a code cannot be replayed), users' forced password reset, a room's house edge waiting for the
+ * next round, the append-only audit log, and the indexes the console's ledger searches and dashboard use.
  */
 import { type Kysely, sql } from 'kysely';
 
 const statements = [
   sql`alter table operators add column totp_secret text`,
   sql`alter table operators add column totp_pending_secret text`,
+  sql`alter table operators add column totp_last_step bigint`,
   sql`alter table users add column password_reset_required boolean not null default false`,
+  // An operator's new house edge applies from the room's next round: the open round keeps its terms.
+  sql`alter table rooms add column pending_house_edge_bps integer
+    check (pending_house_edge_bps between 0 and 9999)`,
+  // The dashboard's "today" figures read transfers by code and time; the console searches by reference.
+  sql`create index ledger_transfers_code_idx on ledger_transfers (code, created_at)`,
+  sql`create index ledger_transfers_ref_idx on ledger_transfers (ref_id)`,
   // The audit log is append-only: a trigger refuses UPDATE, DELETE and TRUNCATE, as on the ledger.
   sql`create table operator_audit_log (
     id uuid primary key,

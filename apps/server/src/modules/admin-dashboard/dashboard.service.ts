@@ -1,0 +1,41 @@
+/**
+ * The console's first page: what is waiting for an operator, and how today (UTC) is going — all computed
+ * from the real tables and the ledger on each request, nothing cached or estimated.
+ */
+import type { Dashboard } from '@tradehall/contracts';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { DepositsService } from '../deposits/deposits.service.ts';
+import type { LedgerService } from '../ledger/ledger.service.ts';
+import { startOfUtcDay, type WithdrawalsService } from '../withdrawals/withdrawals.service.ts';
+import type { DashboardRepository } from './dashboard.repository.ts';
+
+export class DashboardService {
+  constructor(
+    private readonly repository: DashboardRepository,
+    private readonly deposits: DepositsService,
+    private readonly withdrawals: WithdrawalsService,
+    private readonly ledger: LedgerService,
+    private readonly clock: Clock,
+  ) {}
+
+  async dashboard(): Promise<Dashboard> {
+    const now = this.clock.now();
+    const today = startOfUtcDay(now);
+    const [pendingDeposits, pendingWithdrawals, trading, activeUsers, audit] = await Promise.all([
+      this.deposits.pendingCount(),
+      this.withdrawals.pendingCount(),
+      this.ledger.tradingSince(today),
+      this.repository.activeUsersSince(today),
+      this.ledger.audit(),
+    ]);
+    return {
+      pendingDeposits,
+      pendingWithdrawals,
+      todayVolume: trading.volume,
+      activeUsers,
+      houseProfitToday: trading.houseProfit,
+      ledgerOk: audit.ok,
+      checkedAt: toUnixSeconds(now),
+    };
+  }
+}
