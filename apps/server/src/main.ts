@@ -1,6 +1,7 @@
 /**
- * Composition root: config -> database (migrated, seeded) -> services -> HTTP. Prints where everything
- * is, and shuts down cleanly on SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the
+ * Composition root: config -> database (migrated, seeded) -> services -> HTTP (+ realtime by ROLE).
+ * Prints where everything is, and shuts down cleanly on SIGTERM/SIGINT: stop the scheduler, close the
+ * realtime clients (they reconnect elsewhere), stop accepting, finish in-flight requests, close the
  * database, release the data-dir lock.
  */
 import type { Redis } from 'ioredis';
@@ -8,7 +9,14 @@ import { buildApp } from './app.ts';
 import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
 import { systemClock } from './platform/clock.ts';
-import { type Config, ConfigError, loadConfig, runsScheduler } from './platform/config.ts';
+import {
+  type Config,
+  ConfigError,
+  checkDeployment,
+  loadConfig,
+  runsScheduler,
+  servesRealtime,
+} from './platform/config.ts';
 import { DataDirLockedError } from './platform/db/data-dir-lock.ts';
 import { createDatabase, type Database } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
@@ -18,6 +26,8 @@ import { createPasswordHasher } from './platform/password-hasher.ts';
 import { createRedis } from './platform/redis.ts';
 import { DEMO, seedDemoData } from './platform/seed.ts';
 import type { StaticSites } from './platform/static-files.ts';
+import type { Realtime } from './realtime/realtime.ts';
+import { startRealtimeForServices } from './realtime/start-for-services.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -37,6 +47,8 @@ function banner(config: Config, database: Database, sites: StaticSites, mailer: 
     `  App:              ${url}/${sites.web ? '' : '   (web app not built: run npm run build)'}`,
     `  Console:          ${url}/console/${sites.console ? '' : '   (console not built: run npm run build)'}`,
     `  API docs:         ${url}/api/docs`,
+    `  Realtime:         ${realtimeLine(config, url)}`,
+    `  Role:             ${config.role}${config.redisUrl ? ' (events shared through Redis)' : ''}`,
     `  Database:         ${database.location}`,
     `  Mail:             ${mailer.mode === 'smtp' ? 'SMTP' : 'no SMTP_URL: codes are written to this log'}`,
     '',
@@ -57,11 +69,17 @@ function banner(config: Config, database: Database, sites: StaticSites, mailer: 
   return lines.join('\n');
 }
 
+function realtimeLine(config: Config, url: string): string {
+  if (!servesRealtime(config)) return 'not on this node (ROLE serves no clients; events go to Redis)';
+  return `${url.replace(/^http/, 'ws')}/ws and ${url}/socket.io/`;
+}
+
 async function main(): Promise<void> {
   const started = performance.now();
   let config: Config;
   try {
     config = loadConfig();
+    checkDeployment(config);
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -85,6 +103,7 @@ async function main(): Promise<void> {
   let redis: Redis | null = null;
   let mailer: Mailer | null = null;
   let scheduler: RoundScheduler | null = null;
+  let realtime: Realtime | null = null;
   try {
     const applied = await migrateToLatest(database.kysely);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -96,6 +115,15 @@ async function main(): Promise<void> {
     redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
     const services = createServices({ config, database, clock: systemClock, hasher, mailer, logger });
     const { app, sites } = await buildApp({ config, services, logger, redis });
+    // Every node runs it: realtime nodes serve clients, the others hand their events on through Redis.
+    realtime = await startRealtimeForServices({
+      config,
+      services,
+      clock: systemClock,
+      logger,
+      redis,
+      server: servesRealtime(config) ? app.server : null,
+    });
     if (runsScheduler(config)) {
       // One scheduler per deployment: the advisory-lock holder on PostgreSQL, this process on PGlite.
       const leadership: Leadership = config.databaseUrl
@@ -121,6 +149,8 @@ async function main(): Promise<void> {
       force.unref();
       void (async () => {
         await scheduler?.stop();
+        // Before the HTTP server: open WebSockets would keep it from closing.
+        await realtime?.close();
         await app.close();
         await mailer?.close();
         await redis?.quit().catch(() => undefined);
@@ -144,6 +174,7 @@ async function main(): Promise<void> {
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
     await scheduler?.stop().catch(() => undefined);
+    await realtime?.close().catch(() => undefined);
     await mailer?.close();
     redis?.disconnect();
     await database.close().catch(() => undefined);

@@ -96,6 +96,12 @@ export interface RealtimeConfig {
   pongTimeoutMs: number;
   maxMessageBytes: number;
   messagesPerSecond: number;
+  /**
+   * Whether socket.io accepts its HTTP long-polling transport. With it, several realtime nodes behind a
+   * load balancer need sticky sessions; without it every client must connect with the websocket
+   * transport (docs/operations/scaling.md).
+   */
+  socketIoPolling: boolean;
 }
 
 /** The operator console (issue 6). */
@@ -227,6 +233,7 @@ const envSchema = z.object({
   WS_PONG_TIMEOUT_MS: int(100, 600_000, 60_000),
   WS_MAX_MESSAGE_BYTES: int(64, 1024 * 1024, 4096),
   WS_MESSAGES_PER_SECOND: int(1, 10_000, 20),
+  SOCKET_IO_POLLING: bool(true),
   CONSOLE_IDLE_TIMEOUT_SECONDS: int(30, 24 * 3600, 1800),
   TEST_SETTLEMENT_PAUSE_MS: int(0, 600_000, 0),
 });
@@ -338,6 +345,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       pongTimeoutMs: e.WS_PONG_TIMEOUT_MS,
       maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
       messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
+      socketIoPolling: e.SOCKET_IO_POLLING,
     },
     console: { idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS },
   };
@@ -356,4 +364,21 @@ export function servesRealtime(config: Config): boolean {
 /** Whether this process competes to run the round scheduler (one holder per deployment). */
 export function runsScheduler(config: Config): boolean {
   return config.role === 'all' || config.role === 'scheduler';
+}
+
+/**
+ * A split deployment (ROLE other than `all`) only works with Redis, which carries events from the nodes
+ * that produce them (api, scheduler) to the nodes that hold the connections (realtime), and with
+ * PostgreSQL, because the embedded database serves a single process. Checked at start, after
+ * loadConfig, so the message names the missing variable in one line.
+ */
+export function checkDeployment(config: Config): void {
+  if (config.role === 'all') return;
+  const missing = [config.redisUrl ? null : 'REDIS_URL', config.databaseUrl ? null : 'DATABASE_URL'].filter(
+    (name): name is string => name !== null,
+  );
+  if (missing.length === 0) return;
+  throw new ConfigError(
+    `Invalid configuration: ROLE=${config.role} splits the deployment and needs ${missing.join(' and ')} (every node shares one PostgreSQL database and one Redis; use ROLE=all for a single process)`,
+  );
 }

@@ -2,12 +2,17 @@
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.ts';
 
-export function createRedis(url: string, logger: Logger): Redis {
+/**
+ * `name` labels the connection in logs and in Redis's CLIENT LIST (the shared client, or one of the
+ * realtime gateway's subscriber connections, which Redis dedicates to pub/sub once they subscribe).
+ */
+export function createRedis(url: string, logger: Logger, name = 'tradehall'): Redis {
   const redis = new Redis(url, {
     connectTimeout: 2_000,
     maxRetriesPerRequest: 1,
     enableAutoPipelining: true,
+    connectionName: name,
   });
-  redis.on('error', (error: Error) => logger.warn({ err: error }, 'redis error'));
+  redis.on('error', (error: Error) => logger.warn({ err: error, redis: name }, 'redis error'));
   return redis;
 }

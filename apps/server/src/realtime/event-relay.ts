@@ -1,0 +1,96 @@
+/**
+ * Carries /ws-relevant domain events between nodes over one Redis pub/sub channel. Every node with
+ * REDIS_URL publishes the topic and disconnect events it produces (the scheduler's rounds, an api
+ * node's balances); every realtime node subscribes and hands what other nodes published to its
+ * gateway. A node delivers its own events locally without the Redis round trip, and skips them when they
+ * come back (each message names its origin), so nothing is delivered twice.
+ *
+ * socket.io notices, settings and disconnections travel through the socket.io Redis adapter instead
+ * (socket-io-gateway.ts), which was made for exactly that.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { DomainEvent } from '../platform/events.ts';
+import type { Logger } from '../platform/logger.ts';
+
+export const RELAY_CHANNEL = 'tradehall:events';
+
+/** What goes over the channel: who published it, when it happened (unix seconds), and the event. */
+export interface RelayEnvelope {
+  origin: string;
+  at: number;
+  event: DomainEvent;
+}
+
+/** The events other nodes need for their /ws clients. */
+export function relayed(event: DomainEvent): boolean {
+  return event.channel === 'topic' || event.channel === 'disconnect';
+}
+
+export type RemoteEventHandler = (event: DomainEvent, at: number) => void;
+
+export class EventRelay {
+  readonly nodeId = randomUUID();
+  #subscriber: Redis | null = null;
+
+  constructor(
+    private readonly publisher: Redis,
+    private readonly logger: Logger,
+    private readonly channel: string = RELAY_CHANNEL,
+  ) {}
+
+  /** Publishes an event produced here. Fire and forget: a Redis outage must not fail the producer. */
+  publish(event: DomainEvent, at: number): void {
+    if (!relayed(event)) return;
+    const envelope: RelayEnvelope = { origin: this.nodeId, at, event };
+    this.publisher.publish(this.channel, JSON.stringify(envelope)).catch((error: unknown) => {
+      this.logger.warn({ err: error, channel: event.channel }, 'relaying an event to other nodes failed');
+    });
+  }
+
+  /** Receives other nodes' events on a dedicated subscriber connection (resolves once subscribed). */
+  async listen(subscriber: Redis, handler: RemoteEventHandler): Promise<void> {
+    this.#subscriber = subscriber;
+    subscriber.on('message', (channel: string, message: string) => {
+      if (channel !== this.channel) return;
+      const envelope = parseEnvelope(message);
+      if (!envelope) {
+        this.logger.warn({ channel }, 'unreadable relay message ignored');
+        return;
+      }
+      if (envelope.origin === this.nodeId) return;
+      try {
+        handler(envelope.event, envelope.at);
+      } catch (error) {
+        this.logger.error({ err: error }, 'delivering a relayed event failed');
+      }
+    });
+    await subscriber.subscribe(this.channel);
+  }
+
+  async close(): Promise<void> {
+    const subscriber = this.#subscriber;
+    this.#subscriber = null;
+    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+  }
+}
+
+/** Only nodes of this deployment publish here; the check guards against a bug, not an attacker. */
+function parseEnvelope(message: string): RelayEnvelope | null {
+  try {
+    const value = JSON.parse(message) as Partial<RelayEnvelope> | null;
+    if (
+      value &&
+      typeof value.origin === 'string' &&
+      typeof value.at === 'number' &&
+      value.event &&
+      typeof value.event === 'object' &&
+      relayed(value.event)
+    ) {
+      return value as RelayEnvelope;
+    }
+  } catch {
+    // Not JSON: reported by the caller.
+  }
+  return null;
+}

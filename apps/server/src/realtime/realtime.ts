@@ -1,0 +1,109 @@
+/**
+ * The realtime part of one node, composed by role:
+ *
+ * | node                      | /ws + socket.io on its HTTP server | publishes its events to Redis | receives others' |
+ * |---------------------------|------------------------------------|-------------------------------|------------------|
+ * | ROLE=all, no REDIS_URL    | yes                                | -                             | -                |
+ * | ROLE=all or realtime      | yes                                | yes (with REDIS_URL)          | yes              |
+ * | ROLE=api or scheduler     | no                                 | yes                           | no               |
+ *
+ * Events produced on this node are delivered to its own clients directly; /ws events of other nodes
+ * arrive through the EventRelay, socket.io operations of other nodes through the Redis adapter.
+ */
+import type { Server as HttpServer } from 'node:http';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Locale } from '@tradehall/domain';
+import type { Redis } from 'ioredis';
+import { type Clock, toUnixSeconds } from '../platform/clock.ts';
+import type { RealtimeConfig } from '../platform/config.ts';
+import type { DomainEvents } from '../platform/events.ts';
+import type { Logger } from '../platform/logger.ts';
+import { EventRelay } from './event-relay.ts';
+import { SocketIoGateway } from './socket-io-gateway.ts';
+import { routeUpgrades } from './upgrade-router.ts';
+import { type SessionAuthenticator, WsGateway } from './ws-gateway.ts';
+
+/** Prefix of the socket.io adapter's Redis channels, apart from other applications on the same Redis. */
+const SOCKET_IO_REDIS_KEY = 'tradehall:socket.io';
+
+export interface RealtimeDeps {
+  config: RealtimeConfig;
+  events: DomainEvents;
+  sessions: SessionAuthenticator;
+  roomExists: (roomId: string) => Promise<boolean>;
+  announcementsEnabled: (userId: string) => Promise<boolean>;
+  /** Told the language of each authenticated connection. */
+  rememberLocale?: (userId: string, locale: Locale) => Promise<void>;
+  clock: Clock;
+  logger: Logger;
+  /** The HTTP server to serve /ws and socket.io on; null on nodes without a gateway. */
+  server: HttpServer | null;
+  /**
+   * Redis, when the deployment has it: `publisher` publishes (the node's shared client is fine), and
+   * `connect()` opens a dedicated connection for each subscription.
+   */
+  redis: { publisher: Redis; connect: (name: string) => Redis } | null;
+}
+
+export interface Realtime {
+  /** Present on nodes that serve clients. */
+  readonly ws: WsGateway | null;
+  readonly socketIo: SocketIoGateway;
+  readonly relay: EventRelay | null;
+  /** Closes client connections (1001 on /ws) and leaves Redis; call before closing the HTTP server. */
+  close(): Promise<void>;
+}
+
+export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
+  const { config, events, sessions, logger, server, redis } = deps;
+  const adapterSubscriber = redis?.connect('socket.io-adapter') ?? null;
+  const adapter =
+    redis && adapterSubscriber
+      ? createAdapter(redis.publisher, adapterSubscriber, { key: SOCKET_IO_REDIS_KEY })
+      : undefined;
+  const socketIo = new SocketIoGateway(
+    {
+      sessions,
+      announcementsEnabled: deps.announcementsEnabled,
+      ...(deps.rememberLocale ? { rememberLocale: deps.rememberLocale } : {}),
+      logger,
+    },
+    { httpServer: server, polling: config.socketIoPolling, ...(adapter ? { adapter } : {}) },
+  );
+  const ws = server
+    ? new WsGateway({
+        config,
+        sessions,
+        roomExists: deps.roomExists,
+        ...(deps.rememberLocale ? { rememberLocale: deps.rememberLocale } : {}),
+        clock: deps.clock,
+        logger,
+      })
+    : null;
+  const unrouteUpgrades = server && ws ? routeUpgrades(server, (...args) => ws.handleUpgrade(...args)) : null;
+
+  const relay = redis ? new EventRelay(redis.publisher, logger) : null;
+  if (relay && redis && ws) {
+    await relay.listen(redis.connect('event-relay'), (event, at) => ws.deliver(event, at));
+  }
+
+  const unsubscribe = events.subscribe((event) => {
+    const at = toUnixSeconds(deps.clock.now());
+    ws?.deliver(event, at);
+    socketIo.handle(event);
+    relay?.publish(event, at);
+  });
+
+  return {
+    ws,
+    socketIo,
+    relay,
+    async close() {
+      unsubscribe();
+      unrouteUpgrades?.();
+      await Promise.all([ws?.close(), socketIo.close()]);
+      await relay?.close();
+      if (adapterSubscriber) await adapterSubscriber.quit().catch(() => adapterSubscriber.disconnect());
+    },
+  };
+}

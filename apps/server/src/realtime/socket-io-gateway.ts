@@ -1,0 +1,159 @@
+/**
+ * socket.io notices (DESIGN §7): the client connects with `auth: { token }` (its session token; it never
+ * names its own uid), is put in the room of its user and, unless the user turned announcements off, in
+ * the announcements room. A `notice` domain event becomes a `new_msg` whose payload is the JSON text of
+ * {type, content, uid}: `gaogaoall` to the announcements room, `gaogaoasx` to the user's room.
+ *
+ * With Redis every node's server carries the Redis adapter, so an emission, a socketsJoin/Leave or a
+ * disconnectSockets made on any node reaches the matching sockets on every node. Nodes without a
+ * gateway (ROLE=api, scheduler) use a detached server: no HTTP server, no sockets of their own, the
+ * adapter only, as an emitter (see docs/decisions/0011-realtime-gateway.md for why).
+ */
+import type { Server as HttpServer } from 'node:http';
+import { errorMessageKey, NEW_MSG_EVENT, SOCKET_IO_PATH } from '@tradehall/contracts';
+import { type Locale, resolveLocale } from '@tradehall/domain';
+import { type ExtendedError, Server, type ServerOptions, type Socket } from 'socket.io';
+import type { DomainEvent } from '../platform/events.ts';
+import { translate } from '../platform/i18n.ts';
+import type { Logger } from '../platform/logger.ts';
+import { bearerToken } from './ws-frames.ts';
+import type { SessionAuthenticator } from './ws-gateway.ts';
+
+interface ServerToClientEvents {
+  /** The payload is text: JSON of newMsgSchema. */
+  [NEW_MSG_EVENT]: (payload: string) => void;
+}
+type ClientToServerEvents = Record<never, never>;
+type InterServerEvents = Record<never, never>;
+interface SocketData {
+  userId: string;
+  announcements: boolean;
+}
+
+export type NoticeServer = Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+type NoticeSocket = Socket<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>;
+
+export const ANNOUNCEMENTS_ROOM = 'announcements';
+
+export function userRoom(userId: string): string {
+  return `user:${userId}`;
+}
+
+/** Clients send nothing but the handshake: a small limit costs nothing and bounds abuse. */
+const MAX_HTTP_BUFFER_BYTES = 16 * 1024;
+
+export interface SocketIoGatewayDeps {
+  sessions: SessionAuthenticator;
+  /** Whether the user wants announcements pushed (their notification settings). */
+  announcementsEnabled: (userId: string) => Promise<boolean>;
+  /** Told the language of each authenticated connection (pushes to that user are rendered in it). */
+  rememberLocale?: (userId: string, locale: Locale) => Promise<void>;
+  logger: Logger;
+}
+
+export interface SocketIoOptions {
+  /** Where to accept connections; null for a detached server (an emitter through the adapter). */
+  httpServer: HttpServer | null;
+  /** Accept the HTTP long-polling transport (needs sticky sessions across nodes). */
+  polling: boolean;
+  /** The Redis adapter when REDIS_URL is set; the in-memory one otherwise. */
+  adapter?: ServerOptions['adapter'];
+}
+
+export class SocketIoGateway {
+  readonly io: NoticeServer;
+  readonly #attached: boolean;
+
+  constructor(
+    private readonly deps: SocketIoGatewayDeps,
+    options: SocketIoOptions,
+  ) {
+    this.#attached = options.httpServer !== null;
+    this.io = new Server<ClientToServerEvents, ServerToClientEvents, InterServerEvents, SocketData>({
+      path: SOCKET_IO_PATH,
+      serveClient: false,
+      // /ws shares the HTTP server: the upgrade router decides what to do with other paths.
+      destroyUpgrade: false,
+      transports: options.polling ? ['polling', 'websocket'] : ['websocket'],
+      maxHttpBufferSize: MAX_HTTP_BUFFER_BYTES,
+      ...(options.adapter ? { adapter: options.adapter } : {}),
+    });
+    if (options.httpServer) this.io.attach(options.httpServer);
+    this.io.use((socket, next) => {
+      this.admit(socket).then(next, (error: unknown) => {
+        this.deps.logger.error({ err: error }, 'socket.io login could not be checked');
+        next(refusal('SERVICE_UNAVAILABLE', localeOf(socket)));
+      });
+    });
+    this.io.on('connection', (socket) => {
+      const rooms = [userRoom(socket.data.userId)];
+      if (socket.data.announcements) rooms.push(ANNOUNCEMENTS_ROOM);
+      void Promise.resolve(socket.join(rooms)).catch((error: unknown) => {
+        this.deps.logger.error({ err: error }, 'socket.io join failed');
+      });
+    });
+  }
+
+  /** Acts on a domain event produced on this node; the adapter carries it to the other nodes. */
+  handle(event: DomainEvent): void {
+    switch (event.channel) {
+      case 'notice': {
+        const room = event.userId === null ? ANNOUNCEMENTS_ROOM : userRoom(event.userId);
+        this.io.to(room).emit(NEW_MSG_EVENT, JSON.stringify(event.msg));
+        return;
+      }
+      case 'settings': {
+        const sockets = this.io.in(userRoom(event.userId));
+        if (event.announcements) sockets.socketsJoin(ANNOUNCEMENTS_ROOM);
+        else sockets.socketsLeave(ANNOUNCEMENTS_ROOM);
+        return;
+      }
+      case 'disconnect':
+        this.io.in(userRoom(event.userId)).disconnectSockets(true);
+        return;
+      case 'topic':
+        return;
+    }
+  }
+
+  /** Drops every client of this node (they reconnect elsewhere) and leaves the adapter's channels. */
+  async close(): Promise<void> {
+    if (this.#attached) this.io.engine.close();
+    await this.io.of('/').adapter.close();
+  }
+
+  /** Resolves with the middleware's verdict: undefined to admit, an error to refuse. */
+  private async admit(socket: NoticeSocket): Promise<ExtendedError | undefined> {
+    const locale = localeOf(socket);
+    const auth: unknown = socket.handshake.auth;
+    const raw = typeof auth === 'object' && auth !== null ? (auth as { token?: unknown }).token : undefined;
+    const token = typeof raw === 'string' ? bearerToken(raw) : null;
+    const session = token ? await this.deps.sessions.authenticate(token) : null;
+    if (!session) return refusal('UNAUTHENTICATED', locale);
+    socket.data.userId = session.userId;
+    if (socket.handshake.headers['accept-language']) {
+      this.deps.rememberLocale?.(session.userId, locale).catch((error: unknown) => {
+        this.deps.logger.warn({ err: error }, 'remembering a socket.io language failed');
+      });
+    }
+    socket.data.announcements = await this.deps
+      .announcementsEnabled(session.userId)
+      .catch((error: unknown) => {
+        // Pushing an announcement to someone who turned them off is better than losing a reminder.
+        this.deps.logger.error({ err: error }, 'notification settings unreadable; announcements on');
+        return true;
+      });
+    return undefined;
+  }
+}
+
+function localeOf(socket: NoticeSocket): Locale {
+  return resolveLocale(socket.handshake.headers['accept-language']);
+}
+
+/** A connect_error for the client: `message` is the code, `data` has the code and its translation. */
+function refusal(code: 'UNAUTHENTICATED' | 'SERVICE_UNAVAILABLE', locale: Locale): ExtendedError {
+  const error: ExtendedError = new Error(code);
+  error.data = { code, message: translate(locale, errorMessageKey(code)) };
+  return error;
+}

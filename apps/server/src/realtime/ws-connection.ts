@@ -1,0 +1,69 @@
+/**
+ * One /ws client: its socket, language, identity, topics, liveness and message budget. Sends never
+ * throw, and a client that cannot keep up with what it is sent is cut off rather than buffered forever.
+ */
+import type { Locale } from '@tradehall/domain';
+import { WebSocket } from 'ws';
+import type { Logger } from '../platform/logger.ts';
+import { RateWindow } from './rate-window.ts';
+import { errorFrame, type WsErrorCode } from './ws-frames.ts';
+
+/**
+ * Bytes queued for a client beyond which it is dropped: a few hundred event frames. A phone on a bad
+ * line catches up on reconnect from the REST API; the server does not hold its backlog.
+ */
+const MAX_BUFFERED_BYTES = 1024 * 1024;
+
+export class WsConnection {
+  /** False until a login frame was accepted; commands before it are refused. */
+  loggedIn = false;
+  /** The authenticated user, when the login frame carried a valid token. */
+  userId: string | null = null;
+  readonly topics = new Set<string>();
+  /** performance.now() of the last message from the client: any message proves it is alive. */
+  heardAt: number;
+  readonly rate: RateWindow;
+  /** Frames are handled in order, including those that wait for the database (login, sub). */
+  #queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    readonly socket: WebSocket,
+    public locale: Locale,
+    messagesPerSecond: number,
+    private readonly logger: Logger,
+  ) {
+    this.heardAt = performance.now();
+    this.rate = new RateWindow(messagesPerSecond);
+  }
+
+  get open(): boolean {
+    return this.socket.readyState === WebSocket.OPEN;
+  }
+
+  /** Runs after every frame received before it; a failure is logged, never thrown at the socket. */
+  enqueue(task: () => Promise<void>): void {
+    this.#queue = this.#queue.then(task).catch((error: unknown) => {
+      this.logger.error({ err: error }, 'ws frame handling failed');
+    });
+  }
+
+  /** A frame already encoded (once, for every subscriber of an event). */
+  send(frame: string | Buffer): void {
+    if (!this.open) return;
+    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+      this.logger.info({ buffered: this.socket.bufferedAmount }, 'ws client too slow; dropped');
+      this.socket.terminate();
+      return;
+    }
+    this.socket.send(frame, { binary: false });
+  }
+
+  sendError(code: WsErrorCode): void {
+    this.send(errorFrame(code, this.locale));
+  }
+
+  close(code: number, reason: string): void {
+    if (this.socket.readyState === WebSocket.CLOSING || this.socket.readyState === WebSocket.CLOSED) return;
+    this.socket.close(code, reason);
+  }
+}
