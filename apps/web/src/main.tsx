@@ -1,17 +1,20 @@
 /**
  * Entry: theme and language first (the active language is ready before the first paint, others load
  * lazily), then the router. antd-mobile's set-up (React 19 render hook, locale) lives in
- * lib/antd-runtime.ts and loads with the first page that uses the kit.
+ * lib/antd-runtime.ts and loads with the first page that uses the kit. The realtime channels start with
+ * the app: `/ws` for live figures, socket.io (loaded lazily, only while logged in) for notices.
  */
 import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers.tsx';
+import { startReminders } from './app/realtime/reminders.ts';
 import { createAppRouter } from './app/router.tsx';
 import { redirectToLoginOnExpiry } from './app/session-expiry.ts';
 import { initI18n } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
+import { startRealtime } from './lib/realtime/realtime.ts';
 import { getTheme, setTheme } from './lib/storage.ts';
 
 function applyTheme(): void {
@@ -26,6 +29,8 @@ async function start(): Promise<void> {
   const queryClient = createQueryClient();
   const router = createAppRouter();
   redirectToLoginOnExpiry(router);
+  startRealtime();
+  startReminders(queryClient);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(

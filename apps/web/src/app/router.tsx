@@ -47,6 +47,7 @@ const pages = {
   verify: lazyPage(() => import('../features/trading/pages/verify-page.tsx')),
   investmentRecords: lazyPage(() => import('../features/trading/pages/investment-records-page.tsx')),
   revenueRecords: lazyPage(() => import('../features/trading/pages/revenue-records-page.tsx')),
+  notifications: lazyPage(() => import('../features/notifications/pages/notifications-page.tsx')),
   soon: lazyPage(() => import('../features/placeholders/pages/available-soon-page.tsx')),
   notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
 };
@@ -117,7 +118,7 @@ export const routes: RouteObject[] = [
           page('/pages/mine/qianbaokh', 'titles.bankCards', pages.bankCards),
           page('/pages/mine/addqb', 'titles.addWalletAddress', pages.addWallet),
           page('/pages/mine/zichan', 'titles.assets', pages.assets),
-          soon('/pages/setting/set', 'titles.notifications'),
+          page('/pages/setting/set', 'titles.notifications', pages.notifications),
           page('/pages/add-bank-card/index', 'titles.bindBankCard', pages.bindCard),
           page('/pages/add-bank-card/indexs', 'titles.bindBankCard', pages.bindCard),
           page('/pages/game/game', 'titles.roundPlay', pages.roundPlay),

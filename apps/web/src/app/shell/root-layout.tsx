@@ -1,8 +1,12 @@
-/** The root of every page: the delayed route loading view and the document title of the page shown. */
+/**
+ * The root of every page: the delayed route loading view, the document title of the page shown, and the
+ * realtime additions (the network notice, the user's live updates).
+ */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useRouteTitleKey } from '../../lib/route-handle.ts';
+import { RealtimeBridge } from '../realtime/realtime-bridge.tsx';
 import { RouteLoadingIndicator } from '../route-loading/route-loading-indicator.tsx';
 
 function DocumentTitle() {
@@ -20,6 +24,7 @@ export function RootLayout() {
     <>
       <DocumentTitle />
       <RouteLoadingIndicator />
+      <RealtimeBridge />
       <Outlet />
     </>
   );

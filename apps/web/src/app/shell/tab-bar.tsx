@@ -1,8 +1,13 @@
-/** The bottom tab bar: real links (keyboard and screen-reader friendly) that switch tabs. */
+/**
+ * The bottom tab bar: real links (keyboard and screen-reader friendly) that switch tabs. My account
+ * carries the number of unread notifications while someone is logged in.
+ */
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { useUnreadCount } from '../../features/notifications/api/unread-count.ts';
 import { useNav } from '../../lib/navigation.ts';
+import { useIsLoggedIn } from '../../lib/use-session.ts';
 import { TABS, tabForPath } from './tabs.tsx';
 
 export function TabBar() {
@@ -10,6 +15,8 @@ export function TabBar() {
   const nav = useNav();
   const location = useLocation();
   const selected = tabForPath(location.pathname);
+  const loggedIn = useIsLoggedIn();
+  const unread = useUnreadCount(loggedIn).data?.unread ?? 0;
   return (
     <nav className="tab-bar" aria-label={t('tabs.label')}>
       {TABS.map((tab) => {
@@ -32,6 +39,12 @@ export function TabBar() {
               {tab.icon}
             </svg>
             <span className="tab-bar__label">{t(tab.labelKey)}</span>
+            {tab.id === 'mine' && loggedIn && unread > 0 ? (
+              <span className="tab-bar__badge" data-testid="tab-mine-unread">
+                <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
+                <span className="visually-hidden">{t('notifications.unreadBadge', { unread })}</span>
+              </span>
+            ) : null}
           </Link>
         );
       })}

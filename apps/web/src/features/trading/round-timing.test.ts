@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  BOUNDARY_GRACE_MS,
-  countdownSeconds,
-  DRAWING_POLL_MS,
-  displayStatus,
-  refreshDueAt,
-  roomsRefreshDueAt,
-} from './round-timing.ts';
+import { countdownSeconds, displayStatus } from './round-timing.ts';
 
 const round = { status: 'open' as const, sealsAt: 1000, drawsAt: 1010 };
 const ms = (seconds: number) => seconds * 1000;
@@ -30,26 +23,5 @@ describe('round timing', () => {
     expect(countdownSeconds(round, ms(1000))).toBe(10);
     expect(countdownSeconds(round, ms(1010))).toBeNull();
     expect(countdownSeconds({ ...round, status: 'settled' }, ms(970))).toBeNull();
-  });
-
-  it('asks again just after the next boundary, then every 2 s until the round is final', () => {
-    expect(refreshDueAt(round, ms(970))).toBe(ms(1000) + BOUNDARY_GRACE_MS);
-    expect(refreshDueAt({ ...round, status: 'sealed' }, ms(1001))).toBe(ms(1010) + BOUNDARY_GRACE_MS);
-    // The server had not sealed it yet when asked after the boundary: poll until it has.
-    expect(refreshDueAt(round, ms(1000) + 300)).toBe(ms(1000) + 300 + DRAWING_POLL_MS);
-    expect(refreshDueAt({ ...round, status: 'drawing' }, ms(1011))).toBe(ms(1011) + DRAWING_POLL_MS);
-    expect(refreshDueAt({ ...round, status: 'settled' }, ms(1013))).toBeNull();
-    expect(refreshDueAt({ ...round, status: 'void' }, ms(1013))).toBeNull();
-  });
-
-  it('plans a room list by its soonest need, skipping paused rooms', () => {
-    const open = { paused: false, currentRound: round };
-    const later = { paused: false, currentRound: { ...round, sealsAt: 2000, drawsAt: 2010 } };
-    expect(roomsRefreshDueAt([later, open], ms(970))).toBe(ms(1000) + BOUNDARY_GRACE_MS);
-    expect(roomsRefreshDueAt([{ paused: false, currentRound: null }, later], ms(970))).toBe(
-      ms(970) + DRAWING_POLL_MS,
-    );
-    expect(roomsRefreshDueAt([{ paused: true, currentRound: null }], ms(970))).toBeNull();
-    expect(roomsRefreshDueAt([], ms(970))).toBeNull();
   });
 });

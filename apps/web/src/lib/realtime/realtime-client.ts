@@ -74,8 +74,11 @@ export class RealtimeClient {
     this.connect();
   }
 
+  /** Disconnects for good; a later start() begins afresh (its first welcome is not a reconnect). */
   stop(): void {
     this.started = false;
+    this.connections = 0;
+    this.tokenRejected = false;
     if (this.checkTimer !== null) clearInterval(this.checkTimer);
     this.checkTimer = null;
     this.dropSocket(1000, 'stopped');

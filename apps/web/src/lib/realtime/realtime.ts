@@ -1,7 +1,7 @@
 /**
- * The app's one realtime client, connected to `/ws` on the host that served the page. main.tsx starts it;
- * it logs in again whenever the session changes (login, logout, another tab). Pages listen through the
- * hooks (use-topic.ts, use-connection.ts).
+ * The app's one realtime client, connected to `/ws` on the host that served the page (or the address
+ * given to startRealtime). main.tsx starts it; it logs in again whenever the session changes (login,
+ * logout, another tab). Pages listen through the hooks (use-topic.ts, use-connection.ts).
  */
 import { SOCKET_RECONNECT_CHECK_MS } from '@tradehall/domain';
 import { currentLocale } from '../i18n.ts';
@@ -10,8 +10,10 @@ import { clientId } from './client-id.ts';
 import { CLIENT_NAME, wsUrl } from './protocol.ts';
 import { RealtimeClient } from './realtime-client.ts';
 
+let address: string | null = null;
+
 export const realtime = new RealtimeClient({
-  url: () => wsUrl(window.location.origin),
+  url: () => address ?? wsUrl(window.location.origin),
   login: () => ({ token: getToken(), language: currentLocale(), clientId: clientId() }),
   clientName: CLIENT_NAME,
   reconnectCheckMs: SOCKET_RECONNECT_CHECK_MS,
@@ -19,8 +21,9 @@ export const realtime = new RealtimeClient({
 
 let stopWatchingSession: (() => void) | null = null;
 
-/** Connects, and re-logs in with the new token after every login and logout. */
-export function startRealtime(): void {
+/** Connects (to `url`, by default this host's `/ws`), and re-logs in after every login and logout. */
+export function startRealtime(options: { url?: string } = {}): void {
+  address = options.url ?? null;
   realtime.start();
   if (stopWatchingSession) return;
   let token = getToken();

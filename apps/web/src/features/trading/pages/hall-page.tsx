@@ -1,8 +1,8 @@
 /**
  * /pages/game/index (trading hall): every room with its tier, entry minimum, stake range, current issue
- * and the seconds to its seal; signed in, whether the viewer may enter or how much is missing. The list
- * is asked for again just after the next seal or draw of any room (every 2 s while one is drawing or
- * waiting for its next round), never on a timer while every round is simply open.
+ * and the seconds to its seal; signed in, whether the viewer may enter or how much is missing. Every
+ * room's round topic keeps its current round live (opened, sealed, drawing, settled); no polling. The
+ * list is asked for again when the realtime connection comes back after a loss.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,22 +10,19 @@ import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import { fetchedAtServerMs, useScheduledRefresh } from '../../../lib/use-scheduled-refresh.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { useRooms } from '../api/rooms.ts';
 import { RoomCard } from '../components/room-card.tsx';
+import { useRoomEvents } from '../hooks/use-room-events.ts';
 import { GUIDE_PATH } from '../paths.ts';
-import { roomsRefreshDueAt } from '../round-timing.ts';
 
 export default function HallPage() {
   const { t } = useTranslation();
   const signedIn = useIsLoggedIn();
   const rooms = useRooms();
   const now = useServerNow();
-  const answeredAt = Math.max(rooms.dataUpdatedAt, rooms.errorUpdatedAt);
-  const dueAt = rooms.data ? roomsRefreshDueAt(rooms.data.items, fetchedAtServerMs(answeredAt)) : null;
-  useScheduledRefresh(dueAt, () => void rooms.refetch().catch(() => {}));
+  useRoomEvents(rooms.data?.items.map((room) => room.id) ?? [], () => void rooms.refetch().catch(() => {}));
 
   return (
     <div className="page">

@@ -1,7 +1,7 @@
 /**
  * /pages/game/rule?room=<id> (ordinary room): the room's terms, its current round with the countdown and
- * the round's commitment (the hash it will link to), and Enter: POST /rooms/:id/enter, then the round
- * page. Signed in and short of the entry minimum, the page says how much is missing before and after
+ * the round's commitment (the hash it will link to), kept live by the room's round topic, and Enter:
+ * POST /rooms/:id/enter, then the round page. Signed in and short of the entry minimum, the page says how much is missing before and after
  * trying; signed out, Enter goes to login and back here.
  */
 
@@ -18,7 +18,6 @@ import { useDebouncedCallback } from '../../../lib/debounce.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { useNav, withQuery } from '../../../lib/navigation.ts';
 import { errorMessage, toastError } from '../../../lib/toast.ts';
-import { fetchedAtServerMs, useScheduledRefresh } from '../../../lib/use-scheduled-refresh.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { useEnterRoom } from '../api/enter-room.ts';
@@ -28,8 +27,9 @@ import { RoomFacts } from '../components/room-facts.tsx';
 import { RoundCommitment } from '../components/round-commitment.tsx';
 import { RoundCountdown } from '../components/round-countdown.tsx';
 import { RoundStatusBanner } from '../components/round-status-banner.tsx';
+import { useRoomEvents } from '../hooks/use-room-events.ts';
 import { GUIDE_PATH, LOGIN_PATH, ROOM_PATH, ROUND_PLAY_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
-import { countdownSeconds, displayStatus, roomsRefreshDueAt } from '../round-timing.ts';
+import { countdownSeconds, displayStatus } from '../round-timing.ts';
 
 function CurrentRound({ room }: { room: RoomView }) {
   const { t } = useTranslation();
@@ -117,9 +117,7 @@ function EnterRoom({ room }: { room: RoomView }) {
 function RoomDetails({ id }: { id: string }) {
   const { t } = useTranslation();
   const room = useRoom(id);
-  const answeredAt = Math.max(room.dataUpdatedAt, room.errorUpdatedAt);
-  const dueAt = room.data ? roomsRefreshDueAt([room.data], fetchedAtServerMs(answeredAt)) : null;
-  useScheduledRefresh(dueAt, () => void room.refetch().catch(() => {}));
+  useRoomEvents([id], () => void room.refetch().catch(() => {}));
 
   if (room.isError && !room.data) {
     if (isApiError(room.error) && room.error.code === 'NOT_FOUND') return <NoRoom />;

@@ -1,11 +1,13 @@
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { PositionView, RoomView, RoundView } from '@tradehall/contracts';
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { startRealtime, stopRealtime } from '../../../lib/realtime/realtime.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, type FakeCall, fakeApi, json, ME, renderPage } from '../../../test/fake-api.tsx';
+import { startRealtimeServer, type TestRealtimeServer } from '../../../test/realtime-server.ts';
 import { position, ROOM_ID, room, round, roundId } from '../../../test/trading-fixtures.ts';
 import RoundPlayPage from './round-play-page.tsx';
 
@@ -79,8 +81,18 @@ describe('round play: what each round status says', () => {
     ],
   ];
 
+  // The cases were written at collection time; a slow start must not eat into their countdowns.
+  const shifted = (overrides: Partial<RoundView>, by: number): Partial<RoundView> => {
+    const moved: Partial<RoundView> = { ...overrides };
+    if (moved.sealsAt !== undefined) moved.sealsAt += by;
+    if (moved.drawsAt !== undefined) moved.drawsAt += by;
+    if (typeof moved.settledAt === 'number') moved.settledAt += by;
+    return moved;
+  };
+
   it.each(cases)('%s', async (roundStatus, overrides, label, message) => {
-    const current = round(1, now, { status: roundStatus, ...overrides });
+    const fresh = nowSeconds();
+    const current = round(1, fresh, { status: roundStatus, ...shifted(overrides, fresh - now) });
     const positionStatus = {
       open: 'open',
       sealed: 'open',
@@ -237,72 +249,99 @@ describe('round play: the server clock', () => {
   });
 });
 
-describe('round play: refreshing', () => {
-  it('asks again only just after the seal and the draw, not while the round is open', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
-    const now = nowSeconds();
-    const current = round(1, now, { sealsAt: now + 5, drawsAt: now + 15 });
-    const calls = serve({ room: () => room({ currentRound: current }), round: () => current });
-    renderPage(RoundPlayPage, PATH);
-    await waitFor(() => expect(status().dataset.status).toBe('open'));
-    await waitFor(() => expect(gets(calls, `/rounds/${roundId(1)}`)).toBe(1));
-    const before = { rounds: gets(calls, `/rounds/${roundId(1)}`), room: gets(calls, `/rooms/${ROOM_ID}`) };
-    await act(() => vi.advanceTimersByTimeAsync(3_500));
-    expect(gets(calls, `/rounds/${roundId(1)}`)).toBe(before.rounds);
-    expect(gets(calls, `/rooms/${ROOM_ID}`)).toBe(before.room);
-    await act(() => vi.advanceTimersByTimeAsync(2_500));
-    await waitFor(() => expect(gets(calls, `/rounds/${roundId(1)}`)).toBe(before.rounds + 1));
-    expect(gets(calls, `/rooms/${ROOM_ID}`)).toBe(before.room + 1);
+describe('round play: live from the round topic', () => {
+  let server: TestRealtimeServer;
+  const TOPIC = `round.${ROOM_ID}`;
+  const subscribed = () =>
+    server.received.filter((r) => r.frame.cmd === 'sub' && r.frame.msg === TOPIC).length;
+
+  beforeEach(async () => {
+    server = await startRealtimeServer({ validToken: 'token' });
+    startRealtime({ url: server.url });
+  });
+  afterEach(async () => {
+    cleanup();
+    stopRealtime();
+    await server.close();
   });
 
-  it('polls a drawing round every 2 s until settled, refreshes the balance, then moves on to the next round', async () => {
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+  it('follows the seal, the draw and the settlement as they are pushed, then moves on to the next round, without polling', async () => {
     const now = nowSeconds();
-    const drawing = round(1, now, {
-      status: 'drawing',
-      sealsAt: now - 12,
-      drawsAt: now - 2,
-      hash: 'e7'.repeat(32),
-    });
+    const open = round(1, now, { sealsAt: now + 40, drawsAt: now + 50 });
+    const sealed: RoundView = { ...open, status: 'sealed' };
+    const drawing: RoundView = { ...open, status: 'drawing', hash: 'e7'.repeat(32) };
     const settled: RoundView = { ...drawing, status: 'settled', digits: [8, 1, 7], sum: 16, settledAt: now };
-    const next = round(2, now, { issue: '202611210002', opensAt: now, sealsAt: now + 50, drawsAt: now + 60 });
-    let served = 0;
+    const next = round(2, now, {
+      issue: '202611210002',
+      opensAt: now + 1,
+      sealsAt: now + 60,
+      drawsAt: now + 70,
+    });
     let paid = false;
     const calls = fakeApi({
       'GET /me': () => json(200, { ...ME, balance: paid ? ME.balance + 1960 : ME.balance }),
-      [`GET /rooms/${ROOM_ID}`]: () => json(200, room({ currentRound: paid ? next : drawing })),
-      [`GET /rounds/${roundId(1)}`]: () => {
-        served += 1;
-        paid = served >= 2;
-        return json(200, {
-          round: paid ? settled : drawing,
+      [`GET /rooms/${ROOM_ID}`]: () => json(200, room({ currentRound: open })),
+      [`GET /rounds/${roundId(1)}`]: () =>
+        json(200, {
+          round: paid ? settled : open,
           myPositions: [position(1, paid ? { status: 'won', payout: 1960, settledAt: now } : {})],
-        });
-      },
+        }),
       [`GET /rounds/${roundId(2)}`]: () => json(200, { round: next, myPositions: [] }),
     });
     renderPage(RoundPlayPage, PATH);
-    await waitFor(() => expect(status().dataset.status).toBe('drawing'));
-    expect(screen.getByTestId('round-balance').textContent).toBe('$1,234.56');
+    await waitFor(() => expect(status().dataset.status).toBe('open'));
+    await waitFor(() => expect(subscribed()).toBe(1));
+    await waitFor(() => expect(gets(calls, `/rounds/${roundId(1)}`)).toBe(1));
+    const roomGets = gets(calls, `/rooms/${ROOM_ID}`);
 
-    await act(() => vi.advanceTimersByTimeAsync(2_100));
+    // Sealed early by the server (its word counts): only the event can say so, 40 s before the schedule.
+    server.publish(TOPIC, 'round.sealed', { round: sealed });
+    await waitFor(() => expect(status().dataset.status).toBe('sealed'));
+    server.publish(TOPIC, 'round.drawing', { round: drawing });
+    await waitFor(() => expect(status().dataset.status).toBe('drawing'));
+    expect(screen.getByTestId('round-hash').textContent).toBe('e7'.repeat(32));
+    expect(gets(calls, `/rounds/${roundId(1)}`)).toBe(1);
+
+    // Settled: the result from the event; the round is asked for once more for the viewer's payout.
+    paid = true;
+    server.publish(TOPIC, 'round.settled', { round: settled });
     await waitFor(() => expect(status().dataset.status).toBe('settled'));
     expect(screen.getByTestId('round-digits').dataset.digits).toBe('8,1,7');
-    expect(screen.getByTestId('my-position').dataset.status).toBe('won');
+    await waitFor(() => expect(screen.getByTestId('my-position').dataset.status).toBe('won'));
     await waitFor(() => expect(screen.getByTestId('round-balance').textContent).toBe('$1,254.16'));
     expect(screen.getByTestId('round-waiting-next')).toBeTruthy();
 
-    // The room reports the next round; after the result has been shown for a moment it takes over.
-    await act(() => vi.advanceTimersByTimeAsync(2_100));
-    await act(() => vi.advanceTimersByTimeAsync(3_100));
-    await waitFor(() => expect(screen.getByTestId('round-issue').textContent).toBe('Issue 202611210002'));
+    // The next round opens; after the result has been shown for a moment it takes over.
+    server.publish(TOPIC, 'round.opened', { round: next });
+    await waitFor(() => expect(screen.getByTestId('round-issue').textContent).toBe('Issue 202611210002'), {
+      timeout: 5_000,
+    });
     expect(status().dataset.status).toBe('open');
     const last = screen.getByTestId('last-round');
     expect(within(last).getByTestId('last-round-status').dataset.status).toBe('settled');
     expect(within(last).getByTestId('last-round-sum').textContent).toBe('16');
-    expect(within(last).getByTestId('my-position').dataset.status).toBe('won');
-    expect(gets(calls, `/rounds/${roundId(2)}`)).toBeGreaterThanOrEqual(1);
+    // The room itself was never asked for again: its next round came with the event.
+    expect(gets(calls, `/rooms/${ROOM_ID}`)).toBe(roomGets);
   });
+
+  it('when the connection is back after a loss, resubscribes and asks for the room and the round again', async () => {
+    const now = nowSeconds();
+    const current = round(1, now, { sealsAt: now + 40, drawsAt: now + 50 });
+    const calls = serve({ room: () => room({ currentRound: current }), round: () => current });
+    renderPage(RoundPlayPage, PATH);
+    await waitFor(() => expect(subscribed()).toBe(1));
+    await waitFor(() => expect(gets(calls, `/rounds/${roundId(1)}`)).toBe(1));
+    const before = { rounds: gets(calls, `/rounds/${roundId(1)}`), room: gets(calls, `/rooms/${ROOM_ID}`) };
+
+    server.dropAll();
+    // The reconnect check runs every 3 s.
+    await waitFor(() => expect(subscribed()).toBe(2), { timeout: 5_000 });
+    await waitFor(() => expect(gets(calls, `/rooms/${ROOM_ID}`)).toBe(before.room + 1));
+    await waitFor(() => expect(gets(calls, `/rounds/${roundId(1)}`)).toBe(before.rounds + 1));
+
+    server.publish(TOPIC, 'round.sealed', { round: { ...current, status: 'sealed' } });
+    await waitFor(() => expect(status().dataset.status).toBe('sealed'));
+  }, 10_000);
 });
 
 describe('round play without a room', () => {

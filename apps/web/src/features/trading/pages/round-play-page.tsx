@@ -6,10 +6,11 @@
  * commitment. After the settlement (and a moment to read it) the next round takes its place and the
  * settled one stays below as the last round.
  *
- * No realtime channel yet: the round and the room are asked for again just after `sealsAt` and
- * `drawsAt`, then every 2 s while the round is drawing until it is final, and every 2 s while waiting
- * for the next round; never on a timer while a round is simply open. A final round refreshes the
- * balance and the records.
+ * Live from the room's round topic (`round.<roomId>`): the round's seal, draw, result and settlement and
+ * the next round's opening update the page as they happen; no polling. Between events the status and
+ * countdown follow the server's clock. When the realtime connection is back after a loss, the room and
+ * the rounds shown are asked for again (events may have been missed). A final round refreshes the
+ * balance and the records; the balance also follows the `user` topic (app/realtime/user-events.tsx).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import type { RoomView, RoundView } from '@tradehall/contracts';
@@ -24,26 +25,17 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { withQuery } from '../../../lib/navigation.ts';
-import { fetchedAtServerMs, useScheduledRefresh } from '../../../lib/use-scheduled-refresh.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useRoom } from '../api/room.ts';
 import { useRound } from '../api/round.ts';
 import { BetPanel } from '../components/bet-panel.tsx';
 import { NoRoom } from '../components/no-room.tsx';
 import { RoundPanel } from '../components/round-panel.tsx';
+import { useRoomEvents } from '../hooks/use-room-events.ts';
 import { useSettlementRefresh } from '../hooks/use-settlement-refresh.ts';
 import { GUIDE_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
 import { tradingKeys } from '../query-keys.ts';
-import {
-  countdownSeconds,
-  DRAWING_POLL_MS,
-  displayStatus,
-  RESULT_HOLD_MS,
-  refreshDueAt,
-} from '../round-timing.ts';
-
-type Query = { dataUpdatedAt: number; errorUpdatedAt: number };
-const answeredAt = (query: Query) => fetchedAtServerMs(Math.max(query.dataUpdatedAt, query.errorUpdatedAt));
+import { countdownSeconds, displayStatus, RESULT_HOLD_MS } from '../round-timing.ts';
 
 function RoomNotice({ room }: { room: RoomView }) {
   const { t } = useTranslation();
@@ -119,17 +111,10 @@ function RoundPlay({ roomId }: { roomId: string }) {
     refreshRooms();
   }, [active, refreshRooms]);
 
-  useScheduledRefresh(
-    activeRound && activeId ? refreshDueAt(activeRound, answeredAt(active)) : null,
-    refreshActive,
-  );
-  useScheduledRefresh(previousRound ? refreshDueAt(previousRound, answeredAt(previous)) : null, () => {
-    void previous.refetch().catch(() => {});
-  });
-  // Waiting for the next round (the current one is final, or the room has none yet): poll the room.
-  const waitingForRound = Boolean(room.data && !room.data.paused && (activeFinal || roomRound === null));
-  useScheduledRefresh(waitingForRound ? answeredAt(room) + DRAWING_POLL_MS : null, () => {
+  useRoomEvents([roomId], () => {
     void room.refetch().catch(() => {});
+    if (activeId !== null) void active.refetch().catch(() => {});
+    if (previousId !== null) void previous.refetch().catch(() => {});
   });
 
   if (room.isError && !room.data) {
