@@ -479,6 +479,33 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     ]);
   });
 
+  it('hears a real decision: an operator rejecting a deposit notifies its owner with the reason', async () => {
+    const user = await quickUser(t);
+    const deposit = await offlineDeposit(t, user, 5_000);
+    const { reference } = deposit.body as typeof deposit.body & { reference: string };
+    const rejected = await call(t, 'POST', `/admin/deposits/${deposit.body.id}/reject`, {
+      token: operator,
+      body: { reason: 'No matching transfer' },
+    });
+    expect(rejected.status).toBe(200);
+    await t.services.notifications.drain();
+
+    const page = await list(t, user, '?scope=personal');
+    expect(page.body.items).toHaveLength(1);
+    expect(page.body.items[0]).toMatchObject({
+      category: 'funding',
+      title: 'Deposit rejected',
+      content: `Your deposit ${reference} of $50.00 was rejected. Reason: No matching transfer`,
+    });
+    expect(noticesFor(heard, user.id)).toEqual([
+      {
+        type: 'gaogaoasx',
+        content: `Your deposit ${reference} of $50.00 was rejected. Reason: No matching transfer`,
+        uid: user.id,
+      },
+    ]);
+  });
+
   it('stores but does not push funding decisions when the funding setting is off', async () => {
     const quiet = await quickUser(t);
     const loud = await quickUser(t);
