@@ -1,7 +1,10 @@
 /**
  * Direct API calls for journeys: log in (reading the captcha answer the server exposes in test mode
- * only), and the operator actions a journey needs before the console pages exist.
+ * only), and the set-up steps a journey needs before the part it drives in a browser (a user with a
+ * payment password, a bank card, a balance, a pending withdrawal).
  */
+import { totpCode } from './console.ts';
+
 export interface ApiSession {
   token: string;
   user: { id: string; username: string };
@@ -44,9 +47,16 @@ export async function loginOperator(
   baseUrl: string,
   account = 'admin',
   password = 'admin12345',
+  /** The enrolled two-factor secret, once the operator has one (see totpCode for which step is used). */
+  totp?: { secret: string; stepsAhead?: number },
 ): Promise<string> {
   const result = await api<{ token: string }>(baseUrl, 'POST', '/admin/auth/login', {
-    body: { account, password, ...(await captcha(baseUrl)) },
+    body: {
+      account,
+      password,
+      ...(await captcha(baseUrl)),
+      ...(totp ? { totpCode: totpCode(totp.secret, totp.stepsAhead ?? 0) } : {}),
+    },
   });
   return result.token;
 }
@@ -54,5 +64,67 @@ export async function loginOperator(
 export async function registerUser(baseUrl: string, account: string, password: string): Promise<void> {
   await api(baseUrl, 'POST', '/auth/register', {
     body: { account, password, confirmPassword: password, invitationCode: 'DEMO2026' },
+  });
+}
+
+/** A random idempotency key, one per money operation. */
+export function idempotencyKey(): string {
+  return crypto.randomUUID().replaceAll('-', '');
+}
+
+export async function setPaymentPassword(
+  baseUrl: string,
+  token: string,
+  paymentPassword: string,
+): Promise<void> {
+  await api(baseUrl, 'POST', '/me/payment-password', {
+    token,
+    body: { paymentPassword, confirmPaymentPassword: paymentPassword },
+  });
+}
+
+/** Sets the real name and binds a card in that name; returns the card's id. */
+export async function bindBankCard(
+  baseUrl: string,
+  token: string,
+  card: { realName: string; bankName: string; accountNumber: string },
+): Promise<string> {
+  await api(baseUrl, 'PUT', '/me/real-name', { token, body: { realName: card.realName } });
+  const created = await api<{ id: string }>(baseUrl, 'POST', '/bank-cards', {
+    token,
+    body: { bankName: card.bankName, accountNumber: card.accountNumber, payee: card.realName },
+  });
+  return created.id;
+}
+
+/** An offline deposit as the user, approved by the operator: the user's balance grows by `amount` cents. */
+export async function fundUser(
+  baseUrl: string,
+  token: string,
+  operator: string,
+  amount: number,
+): Promise<void> {
+  const deposit = await api<{ id: string }>(baseUrl, 'POST', '/deposits', {
+    token,
+    body: { method: 'offline', amount, depositorName: 'E2E Payer', idempotencyKey: idempotencyKey() },
+  });
+  await api(baseUrl, 'POST', `/admin/deposits/${deposit.id}/approve`, { token: operator, body: {} });
+}
+
+/** A pending withdrawal to a bound bank card; returns its id and reference. */
+export async function requestWithdrawal(
+  baseUrl: string,
+  token: string,
+  input: { amount: number; cardId: string; paymentPassword: string },
+): Promise<{ id: string; reference: string }> {
+  return api<{ id: string; reference: string }>(baseUrl, 'POST', '/withdrawals', {
+    token,
+    body: {
+      amount: input.amount,
+      destinationType: 'bank_card',
+      destinationId: input.cardId,
+      paymentPassword: input.paymentPassword,
+      idempotencyKey: idempotencyKey(),
+    },
   });
 }

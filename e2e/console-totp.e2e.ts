@@ -1,0 +1,98 @@
+/**
+ * Console two-factor at 1280x800: the demo operator enrols from My account (secret and QR code, confirmed
+ * with a code), logs out, and from then on login asks for a code after the password: a wrong code is
+ * refused, the right one signs in. The enrolment is in the audit log, and a session the server no longer
+ * accepts sends the console back to login with a notice.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { captchaAnswer, consoleContext, loginConsole, openSection, totpCode } from './support/console.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let secret = '';
+
+const sharedEnglish = JSON.parse(
+  readFileSync(resolve(import.meta.dirname, '../packages/contracts/src/i18n/en.json'), 'utf8'),
+) as { errors: { TOTP_INVALID: string } };
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  context = await consoleContext(browser, server.url);
+  page = await context.newPage();
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('console two-factor at 1280x800', () => {
+  it('enrols two-factor from My account with the secret and its QR code', async () => {
+    await loginConsole(page);
+    await page.getByTestId('console-account-link').click();
+    await expect.poll(() => page.getByTestId('totp-state').getAttribute('data-enabled')).toBe('false');
+    await page.getByTestId('totp-start').click();
+    secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(await page.getByTestId('totp-qr').getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+
+    await page.getByTestId('totp-code').fill(totpCode(secret));
+    await page.getByTestId('totp-confirm').click();
+    await expect.poll(() => page.getByTestId('totp-state').getAttribute('data-enabled')).toBe('true');
+  });
+
+  it('asks for the code after the password, refuses a wrong one and accepts the right one', async () => {
+    await page.getByTestId('console-logout').click();
+    await page.getByTestId('console-account').waitFor();
+    expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeNull();
+
+    const first = await captchaAnswer(page, () => page.reload());
+    await page.getByTestId('console-account').fill('admin');
+    await page.getByTestId('console-password').fill('admin12345');
+    await page.getByTestId('console-captcha').fill(first);
+    const second = await captchaAnswer(page, () => page.getByTestId('console-submit').click());
+    await page.getByTestId('totp-prompt').waitFor();
+
+    // A code from none of the steps the server would accept.
+    const valid = new Set([-1, 0, 1, 2].map((steps) => totpCode(secret, steps)));
+    const wrong = ['000000', '111111', '222222', '333333', '444444'].find((code) => !valid.has(code)) ?? '';
+    await page.getByTestId('console-totp').fill(wrong);
+    await page.getByTestId('console-captcha').fill(second);
+    const third = await captchaAnswer(page, () => page.getByTestId('console-submit').click());
+    await expect.poll(() => page.getByText(sharedEnglish.errors.TOTP_INVALID).first().isVisible()).toBe(true);
+
+    // The code the enrolment used is spent: the next step's code, as an app shows it moments later.
+    await page.getByTestId('console-totp').fill(totpCode(secret, 1));
+    await page.getByTestId('console-captcha').fill(third);
+    await page.getByTestId('console-submit').click();
+    await expect.poll(() => page.getByTestId('console-operator').textContent()).toBe('admin (admin)');
+  });
+
+  it('records the enrolment in the audit log', async () => {
+    await openSection(page, 'audit');
+    await page.getByTestId('audit-action').fill('operator.totp_confirm');
+    await page.getByTestId('audit-search').click();
+    await expect
+      .poll(() => page.getByTestId('audit-action-cell').allTextContents())
+      .toEqual(['operator.totp_confirm']);
+  });
+
+  it('goes back to login with a notice when the server ends the session', async () => {
+    const token = (await page.evaluate(() => sessionStorage.getItem('console.token'))) ?? '';
+    await api(server.url, 'POST', '/admin/auth/logout', { token });
+    await openSection(page, 'deposits');
+    await page.getByTestId('login-notice').waitFor();
+    expect(await page.getByTestId('login-notice').textContent()).toContain('Your session has ended');
+    expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeNull();
+  });
+});

@@ -1,0 +1,98 @@
+/**
+ * The operator console in Chromium at 1280x800: a desktop context, login through the real form (reading
+ * the captcha answer the server exposes in test mode from the captcha response), and two-factor codes
+ * computed from the enrolled secret as an authenticator app would.
+ */
+import { TOTP } from 'otpauth';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+
+export const DESKTOP = { width: 1280, height: 800 };
+const TOTP_PERIOD_MS = 30_000;
+
+export async function consoleContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
+  const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-US' });
+  context.setDefaultTimeout(15_000);
+  return context;
+}
+
+/** Runs an action that makes the page load a captcha and returns that captcha's answer. */
+export async function captchaAnswer(page: Page, action: () => Promise<unknown>): Promise<string> {
+  const [response] = await Promise.all([
+    page.waitForResponse((candidate) => candidate.url().includes('/api/v1/auth/captcha') && candidate.ok()),
+    action(),
+  ]);
+  const answer = response.headers()['x-test-captcha-answer'];
+  if (!answer) throw new Error('the server is not in test mode: no captcha answer header');
+  return answer;
+}
+
+/**
+ * The code an authenticator shows for the given secret. `stepsAhead: 1` gives the next period's code:
+ * the server accepts one step of drift and refuses a step it already accepted, so a login right after
+ * enrolment (which used the current step) uses the next one instead of waiting up to 30 s.
+ */
+export function totpCode(secret: string, stepsAhead = 0): string {
+  return new TOTP({ secret, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_MS / 1000 }).generate({
+    timestamp: Date.now() + stepsAhead * TOTP_PERIOD_MS,
+  });
+}
+
+export interface ConsoleLogin {
+  account?: string;
+  password?: string;
+  /** The enrolled two-factor secret: the form asks for a code after the password. */
+  totpSecret?: string;
+  /** Which step's code to type (see totpCode). */
+  totpStepsAhead?: number;
+}
+
+/** Logs in through the console's form and waits for the signed-in header. */
+export async function loginConsole(page: Page, login: ConsoleLogin = {}): Promise<void> {
+  const { account = 'admin', password = 'admin12345' } = login;
+  let answer = await captchaAnswer(page, () => page.goto('/console/'));
+  await page.getByTestId('console-account').fill(account);
+  await page.getByTestId('console-password').fill(password);
+  await page.getByTestId('console-captcha').fill(answer);
+  if (login.totpSecret) {
+    // The first submit is refused with TOTP_REQUIRED; the form then asks for the code and a new captcha.
+    answer = await captchaAnswer(page, () => page.getByTestId('console-submit').click());
+    await page.getByTestId('console-totp').fill(totpCode(login.totpSecret, login.totpStepsAhead ?? 0));
+    await page.getByTestId('console-captcha').fill(answer);
+  }
+  await page.getByTestId('console-submit').click();
+  await page.getByTestId('console-operator').waitFor();
+}
+
+/** Opens a section from the side menu (as an operator would, keeping the session). */
+export async function openSection(page: Page, section: string): Promise<void> {
+  await page.getByTestId(`menu-${section}`).click();
+}
+
+/**
+ * A user's phone browser already signed in, the way the web app stores a session (the login journey
+ * is covered on its own), for journeys that watch what an operator's action does to a user.
+ */
+export async function signedInUserContext(
+  browser: Browser,
+  baseURL: string,
+  session: { token: string; user: { id: string; username: string } },
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL,
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(15_000);
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
+      localStorage.setItem('uid', user.id);
+    },
+    { token: session.token, user: session.user },
+  );
+  return context;
+}
