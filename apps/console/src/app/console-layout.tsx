@@ -10,6 +10,7 @@ export function ConsoleLayout() {
   const { profile, isAdmin, logout } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const section = sectionOf(location.pathname);
   const items = SECTIONS.filter((section) => !section.adminOnly || isAdmin).map((section) => ({
     key: section.path,
     label: section.label,
@@ -23,7 +24,7 @@ export function ConsoleLayout() {
         <Menu
           theme="dark"
           mode="inline"
-          selectedKeys={[sectionOf(location.pathname)]}
+          selectedKeys={section ? [section] : []}
           onClick={(item) => void navigate(item.key)}
           items={items}
         />

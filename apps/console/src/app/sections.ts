@@ -22,10 +22,12 @@ export const SECTIONS: Section[] = [
   { path: '/operators', label: m.operators, adminOnly: true },
 ];
 
-/** The section a location belongs to (`/users/123` -> `/users`). */
-export function sectionOf(pathname: string): string {
-  const match = SECTIONS.filter((section) => section.path !== '/').find(
-    (section) => pathname === section.path || pathname.startsWith(`${section.path}/`),
+/** The section a location belongs to (`/users/123` -> `/users`); none for pages off the menu. */
+export function sectionOf(pathname: string): string | null {
+  if (pathname === '/') return '/';
+  const match = SECTIONS.find(
+    (section) =>
+      section.path !== '/' && (pathname === section.path || pathname.startsWith(`${section.path}/`)),
   );
-  return match?.path ?? '/';
+  return match?.path ?? null;
 }

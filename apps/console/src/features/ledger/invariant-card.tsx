@@ -36,7 +36,7 @@ export function InvariantCard() {
           />
           <Descriptions
             size="small"
-            column={3}
+            column={1}
             items={[
               { key: 'total', label: s.totalOfBalances, children: formatMoney(data.totalOfBalances) },
               { key: 'accounts', label: s.accountsChecked, children: data.accountsChecked },

@@ -1,15 +1,11 @@
 /** Users: search, the detail view, and the operator actions on an account. */
-import {
-  adminUserDetailSchema,
-  adminUserPageSchema,
-  adminUserSchema,
-  balanceAdjustmentResponseSchema,
-} from '@tradehall/contracts';
+import { adminUserPageSchema, adminUserSchema } from '@tradehall/contracts';
 import type { z } from 'zod';
 import { request, withQuery } from '../../lib/api.ts';
+import { adminUserDetailWireSchema, balanceAdjustmentResponseWireSchema } from '../../lib/transfer-wire.ts';
 
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
+export type AdminUserDetail = z.infer<typeof adminUserDetailWireSchema>;
 
 export const usersKey = ['admin', 'users'] as const;
 
@@ -18,7 +14,7 @@ export const fetchUserPage = (q: string, cursor?: string) =>
 
 export const userDetailQuery = (id: string) => ({
   queryKey: [...usersKey, 'one', id] as const,
-  queryFn: () => request(`/admin/users/${id}`, adminUserDetailSchema),
+  queryFn: () => request(`/admin/users/${id}`, adminUserDetailWireSchema),
 });
 
 const post = (id: string, action: string, body: unknown) =>
@@ -31,7 +27,7 @@ export const setCreditScore = (id: string, score: number, reason: string) =>
 export const forcePasswordReset = (id: string, reason: string) => post(id, 'password-reset', { reason });
 
 export const adjustBalance = (id: string, body: { amount: number; reason: string; idempotencyKey: string }) =>
-  request(`/admin/users/${id}/balance-adjustments`, balanceAdjustmentResponseSchema, {
+  request(`/admin/users/${id}/balance-adjustments`, balanceAdjustmentResponseWireSchema, {
     method: 'POST',
     body,
   });

@@ -64,6 +64,7 @@ function AdjustmentForm({
         onSubmit({ amount, reason: values.reason.trim(), idempotencyKey });
       }}
     >
+      <Typography.Paragraph type="secondary">{s.adjustHint}</Typography.Paragraph>
       <Form.Item
         name="amount"
         label={s.adjustAmount}
