@@ -17,6 +17,6 @@ export function showReminder(content: string): Promise<void> {
     ),
     confirmText: i18n.t('common.confirm'),
     closeOnMaskClick: false,
-    className: 'reminder',
+    bodyClassName: 'reminder',
   });
 }

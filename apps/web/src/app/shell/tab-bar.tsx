@@ -40,7 +40,7 @@ export function TabBar() {
             </svg>
             <span className="tab-bar__label">{t(tab.labelKey)}</span>
             {tab.id === 'mine' && loggedIn && unread > 0 ? (
-              <span className="tab-bar__badge" data-testid="tab-mine-unread">
+              <span className="tab-bar__badge" data-testid="tab-mine-unread" data-count={unread}>
                 <span aria-hidden="true">{unread > 99 ? '99+' : unread}</span>
                 <span className="visually-hidden">{t('notifications.unreadBadge', { unread })}</span>
               </span>
