@@ -70,7 +70,7 @@ export function recordEvents(t: TestApp): { events: DomainEvent[]; stop: () => v
 /** The `user` topic events for one user, as (event, data) pairs. */
 export function userEvents(events: DomainEvent[], userId: string): Array<{ event: string; data: unknown }> {
   return events.flatMap((entry) =>
-    entry.channel === 'topic' && entry.event.topic === 'user' && entry.event.userId === userId
+    entry.channel === 'topic' && 'userId' in entry.event && entry.event.userId === userId
       ? [{ event: entry.event.event, data: entry.event.data }]
       : [],
   );
