@@ -102,6 +102,11 @@ export interface RealtimeConfig {
    * transport (docs/operations/scaling.md).
    */
   socketIoPolling: boolean;
+  /**
+   * Prefix of the Redis channels realtime uses (`<prefix>:events`, `<prefix>:socket.io#...`), so two
+   * deployments (or two test runs) can share one Redis without hearing each other.
+   */
+  redisPrefix: string;
 }
 
 /** The operator console (issue 6). */
@@ -234,6 +239,10 @@ const envSchema = z.object({
   WS_MAX_MESSAGE_BYTES: int(64, 1024 * 1024, 4096),
   WS_MESSAGES_PER_SECOND: int(1, 10_000, 20),
   SOCKET_IO_POLLING: bool(true),
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'must be 1-64 letters, digits, ":", "_" or "-"' })
+    .default('tradehall'),
   CONSOLE_IDLE_TIMEOUT_SECONDS: int(30, 24 * 3600, 1800),
   TEST_SETTLEMENT_PAUSE_MS: int(0, 600_000, 0),
 });
@@ -346,6 +355,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxMessageBytes: e.WS_MAX_MESSAGE_BYTES,
       messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
       socketIoPolling: e.SOCKET_IO_POLLING,
+      redisPrefix: e.REDIS_PREFIX,
     },
     console: { idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS },
   };

@@ -1,5 +1,6 @@
 /**
- * Carries /ws-relevant domain events between nodes over one Redis pub/sub channel. Every node with
+ * Carries /ws-relevant domain events between nodes over one Redis pub/sub channel
+ * (`<REDIS_PREFIX>:events`). Every node with
  * REDIS_URL publishes the topic and disconnect events it produces (the scheduler's rounds, an api
  * node's balances); every realtime node subscribes and hands what other nodes published to its
  * gateway. A node delivers its own events locally without the Redis round trip, and skips them when they
@@ -12,8 +13,6 @@ import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DomainEvent } from '../platform/events.ts';
 import type { Logger } from '../platform/logger.ts';
-
-export const RELAY_CHANNEL = 'tradehall:events';
 
 /** What goes over the channel: who published it, when it happened (unix seconds), and the event. */
 export interface RelayEnvelope {
@@ -36,7 +35,8 @@ export class EventRelay {
   constructor(
     private readonly publisher: Redis,
     private readonly logger: Logger,
-    private readonly channel: string = RELAY_CHANNEL,
+    /** `<REDIS_PREFIX>:events` */
+    private readonly channel: string,
   ) {}
 
   /** Publishes an event produced here. Fire and forget: a Redis outage must not fail the producer. */

@@ -23,9 +23,6 @@ import { SocketIoGateway } from './socket-io-gateway.ts';
 import { routeUpgrades } from './upgrade-router.ts';
 import { type SessionAuthenticator, WsGateway } from './ws-gateway.ts';
 
-/** Prefix of the socket.io adapter's Redis channels, apart from other applications on the same Redis. */
-const SOCKET_IO_REDIS_KEY = 'tradehall:socket.io';
-
 export interface RealtimeDeps {
   config: RealtimeConfig;
   events: DomainEvents;
@@ -59,7 +56,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
   const adapterSubscriber = redis?.connect('socket.io-adapter') ?? null;
   const adapter =
     redis && adapterSubscriber
-      ? createAdapter(redis.publisher, adapterSubscriber, { key: SOCKET_IO_REDIS_KEY })
+      ? createAdapter(redis.publisher, adapterSubscriber, { key: `${config.redisPrefix}:socket.io` })
       : undefined;
   const socketIo = new SocketIoGateway(
     {
@@ -82,7 +79,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
     : null;
   const unrouteUpgrades = server && ws ? routeUpgrades(server, (...args) => ws.handleUpgrade(...args)) : null;
 
-  const relay = redis ? new EventRelay(redis.publisher, logger) : null;
+  const relay = redis ? new EventRelay(redis.publisher, logger, `${config.redisPrefix}:events`) : null;
   if (relay && redis && ws) {
     await relay.listen(redis.connect('event-relay'), (event, at) => ws.deliver(event, at));
   }
@@ -101,7 +98,8 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
     async close() {
       unsubscribe();
       unrouteUpgrades?.();
-      await Promise.all([ws?.close(), socketIo.close()]);
+      socketIo.close();
+      await ws?.close();
       await relay?.close();
       if (adapterSubscriber) await adapterSubscriber.quit().catch(() => adapterSubscriber.disconnect());
     },

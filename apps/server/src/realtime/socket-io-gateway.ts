@@ -116,10 +116,13 @@ export class SocketIoGateway {
     }
   }
 
-  /** Drops every client of this node (they reconnect elsewhere) and leaves the adapter's channels. */
-  async close(): Promise<void> {
+  /**
+   * Drops every client of this node (they reconnect elsewhere). The Redis adapter is left by quitting
+   * its subscriber connection (realtime.ts), not by adapter.close(): that one issues unsubscribe commands
+   * without handling their failure, and a connection closing under them would be an unhandled rejection.
+   */
+  close(): void {
     if (this.#attached) this.io.engine.close();
-    await this.io.of('/').adapter.close();
   }
 
   /** Resolves with the middleware's verdict: undefined to admit, an error to refuse. */
