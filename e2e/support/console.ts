@@ -96,3 +96,9 @@ export async function signedInUserContext(
   );
   return context;
 }
+
+/** Closes the open detail drawer with its close button and waits until its content is gone. */
+export async function closeDrawer(page: Page, contentTestId: string): Promise<void> {
+  await page.locator('.ant-drawer-close:visible').click();
+  await page.getByTestId(contentTestId).waitFor({ state: 'detached' });
+}

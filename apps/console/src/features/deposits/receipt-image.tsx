@@ -21,5 +21,9 @@ export function ReceiptImage({ url }: { url: string }) {
 
   if (blob.isError) return <Alert type="error" title={s.receiptFailed} showIcon />;
   if (!objectUrl) return <Skeleton.Image active />;
-  return <Image src={objectUrl} alt={s.receipt} width="100%" data-testid="deposit-receipt" />;
+  return (
+    <div data-testid="deposit-receipt">
+      <Image src={objectUrl} alt={s.receipt} width="100%" />
+    </div>
+  );
 }
