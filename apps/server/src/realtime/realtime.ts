@@ -36,8 +36,10 @@ export interface RealtimeDeps {
   /** The HTTP server to serve /ws and socket.io on; null on nodes without a gateway. */
   server: HttpServer | null;
   /**
-   * Redis, when the deployment has it: `publisher` publishes (the node's shared client is fine), and
-   * `connect()` opens a dedicated connection for each subscription.
+   * Redis, when the deployment has it: `publisher` publishes relayed events (the node's shared client;
+   * failures are caught), and `connect()` opens the dedicated connections: the relay's subscriber and the
+   * socket.io adapter's two. Those should wait for Redis rather than fail commands: the adapter does not
+   * handle a failed subscribe or publish.
    */
   redis: { publisher: Redis; connect: (name: string) => Redis } | null;
 }
@@ -53,11 +55,12 @@ export interface Realtime {
 
 export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
   const { config, events, sessions, logger, server, redis } = deps;
-  const adapterSubscriber = redis?.connect('socket.io-adapter') ?? null;
-  const adapter =
-    redis && adapterSubscriber
-      ? createAdapter(redis.publisher, adapterSubscriber, { key: `${config.redisPrefix}:socket.io` })
-      : undefined;
+  const adapterClients = redis
+    ? { pub: redis.connect('socket.io-pub'), sub: redis.connect('socket.io-sub') }
+    : null;
+  const adapter = adapterClients
+    ? createAdapter(adapterClients.pub, adapterClients.sub, { key: `${config.redisPrefix}:socket.io` })
+    : undefined;
   const socketIo = new SocketIoGateway(
     {
       sessions,
@@ -101,7 +104,9 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
       socketIo.close();
       await ws?.close();
       await relay?.close();
-      if (adapterSubscriber) await adapterSubscriber.quit().catch(() => adapterSubscriber.disconnect());
+      for (const client of adapterClients ? [adapterClients.pub, adapterClients.sub] : []) {
+        await client.quit().catch(() => client.disconnect());
+      }
     },
   };
 }

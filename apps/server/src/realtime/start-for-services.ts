@@ -38,7 +38,11 @@ export function startRealtimeForServices(deps: RealtimeForServices): Promise<Rea
     server: deps.server,
     redis:
       redis && redisUrl
-        ? { publisher: redis, connect: (name) => createRedis(redisUrl, logger, `tradehall:${name}`) }
+        ? {
+            publisher: redis,
+            connect: (name) =>
+              createRedis(redisUrl, logger, `tradehall:${name}`, { waitForConnection: true }),
+          }
         : null,
   });
 }
