@@ -1,0 +1,113 @@
+/**
+ * The console reaching a user at 1280x800, with the user's phone browser open beside it: a notification
+ * to everyone and one to the user's account arrive as the "Reminder" modal and are listed as sent; then
+ * the operator finds the user, freezes them and the phone is logged out (a frozen account cannot log in
+ * again until it is unfrozen).
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, loginUser, registerUser } from './support/api.ts';
+import { launchBrowser } from './support/browser.ts';
+import { consoleContext, loginConsole, openSection, signedInUserContext } from './support/console.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+let server: RunningServer;
+let browser: Browser;
+let operatorContext: BrowserContext;
+let userContext: BrowserContext;
+let console_: Page;
+let phone: Page;
+let session: ApiSession;
+const account = `cuser_${Date.now().toString(36)}`;
+
+/** Waits for the Reminder modal on the phone, checks its text, and confirms it away. */
+async function expectReminder(content: string): Promise<void> {
+  const reminder = phone.getByTestId('reminder-content');
+  await expect.poll(() => reminder.textContent(), { timeout: 15_000 }).toBe(content);
+  await expect.poll(() => phone.getByText('Reminder', { exact: true }).isVisible()).toBe(true);
+  await phone.getByRole('button', { name: 'Confirm' }).click();
+  await reminder.waitFor({ state: 'detached' });
+}
+
+async function compose(audience: 'all' | 'user', title: string, content: string): Promise<void> {
+  await console_
+    .getByTestId('notify-audience')
+    .getByText(audience === 'all' ? 'All users' : 'One account')
+    .click();
+  if (audience === 'user') await console_.getByTestId('notify-account').fill(account);
+  await console_.getByTestId('notify-title').fill(title);
+  await console_.getByTestId('notify-content').fill(content);
+  await console_.getByTestId('notify-send').click();
+  await expect.poll(() => console_.getByText('Notification sent').first().isVisible()).toBe(true);
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  await registerUser(server.url, account, 'secret123');
+  session = await loginUser(server.url, account, 'secret123');
+  browser = await launchBrowser();
+  userContext = await signedInUserContext(browser, server.url, session);
+  phone = await userContext.newPage();
+  operatorContext = await consoleContext(browser, server.url);
+  console_ = await operatorContext.newPage();
+  await loginConsole(console_);
+});
+
+afterAll(async () => {
+  await userContext?.close();
+  await operatorContext?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the console reaching a user (1280x800 beside 390x844)', () => {
+  it('sends notifications that arrive as the Reminder modal in the user’s browser', async () => {
+    await phone.goto('/#/pages/mine/index');
+    await phone.getByTestId('mine-balance').waitFor();
+
+    await openSection(console_, 'notifications');
+    await compose('all', 'Maintenance tonight', 'The service pauses at 02:00 UTC for ten minutes.');
+    await expectReminder('The service pauses at 02:00 UTC for ten minutes.');
+
+    await compose('user', 'About your account', `Hello ${account}, your documents were received.`);
+    await expectReminder(`Hello ${account}, your documents were received.`);
+
+    const sent = console_.getByTestId('notify-sent');
+    await expect.poll(() => sent.locator('tr.ant-table-row').count()).toBe(2);
+    // Newest first: the personal one names its addressee.
+    expect(await sent.locator('tr.ant-table-row').first().textContent()).toContain(account);
+  });
+
+  it('freezes the user; their browser is logged out and they cannot log in again', async () => {
+    await openSection(console_, 'users');
+    await console_.getByTestId('user-search').locator('input').fill(account);
+    await console_.getByTestId('user-search').locator('input').press('Enter');
+    await expect.poll(() => console_.getByTestId('user-open').allTextContents()).toEqual([account]);
+    await console_.getByTestId('user-open').click();
+    await expect.poll(() => console_.getByTestId('user-state').getAttribute('data-frozen')).toBe('false');
+    await console_.getByRole('tab', { name: /^Sessions/ }).click();
+    await expect
+      .poll(() => console_.getByTestId('user-sessions').locator('tr.ant-table-row').count())
+      .toBe(1);
+
+    await console_.getByTestId('user-freeze').click();
+    await console_.getByTestId('user-freeze-dialog-confirm').click();
+    await expect.poll(() => console_.getByText('Please give a reason').first().isVisible()).toBe(true);
+    await console_.getByTestId('user-freeze-dialog-reason').fill('Chargeback under review');
+    await console_.getByTestId('user-freeze-dialog-confirm').click();
+    await expect.poll(() => console_.getByTestId('user-state').getAttribute('data-frozen')).toBe('true');
+
+    // The user's next step in the app finds the session gone (or the realtime disconnect got there first).
+    await phone.goto('/#/pages/transaction-record/index');
+    await expect.poll(() => phone.url(), { timeout: 15_000 }).toMatch(/#\/pages\/login\/index/);
+    await phone.getByTestId('login-to-register').waitFor();
+    expect(await phone.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect(loginUser(server.url, account, 'secret123')).rejects.toThrow(/ACCOUNT_FROZEN/);
+
+    await console_.getByTestId('user-unfreeze').click();
+    await console_.getByTestId('user-unfreeze-dialog-reason').fill('Chargeback resolved');
+    await console_.getByTestId('user-unfreeze-dialog-confirm').click();
+    await expect.poll(() => console_.getByTestId('user-state').getAttribute('data-frozen')).toBe('false');
+    expect((await loginUser(server.url, account, 'secret123')).user.username).toBe(account);
+  });
+});
