@@ -1,9 +1,11 @@
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { MarketOverview } from '@tradehall/contracts';
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { startRealtime, stopRealtime } from '../../../lib/realtime/realtime.ts';
 import { fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
+import { startRealtimeServer } from '../../../test/realtime-server.ts';
 import { marketRoom, ROOM_ID, round, VIP_ROOM_ID } from '../../../test/trading-fixtures.ts';
 import HomePage from './home-page.tsx';
 import TrendsPage from './trends-page.tsx';
@@ -111,5 +113,32 @@ describe('trend tab', () => {
     expect(screen.getByTestId('trend-enter-vip').getAttribute('href')).toBe(
       `/pages/game/rule?room=${VIP_ROOM_ID}`,
     );
+  });
+});
+
+describe('home, live', () => {
+  it('takes the figures pushed on the market topic, without asking again', async () => {
+    const server = await startRealtimeServer();
+    startRealtime({ url: server.url });
+    try {
+      const calls = fakeApi({ 'GET /market/overview': () => json(200, WITH_ROUNDS) });
+      renderPage(HomePage, '/');
+      expect((await screen.findByTestId('market-volume')).textContent).toBe('$12,345.00');
+      await waitFor(() =>
+        expect(server.received.some((r) => r.frame.cmd === 'sub' && r.frame.msg === 'market')).toBe(true),
+      );
+      server.publish('market', 'market.updated', {
+        ...WITH_ROUNDS,
+        todayVolume: 2_000_000,
+        tradingUsers: 43,
+      });
+      await waitFor(() => expect(screen.getByTestId('market-volume').textContent).toBe('$20,000.00'));
+      expect(screen.getByTestId('market-users').textContent).toBe('43');
+      expect(calls.filter((call) => call.path === '/market/overview')).toHaveLength(1);
+    } finally {
+      cleanup();
+      stopRealtime();
+      await server.close();
+    }
   });
 });

@@ -2,9 +2,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { startRealtime, stopRealtime } from '../../../lib/realtime/realtime.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
+import { startRealtimeServer } from '../../../test/realtime-server.ts';
 import { ROOM_ID, room, round, VIP_ROOM_ID } from '../../../test/trading-fixtures.ts';
 import HallPage from './hall-page.tsx';
 
@@ -87,5 +89,46 @@ describe('trading hall', () => {
     fireEvent.click(await screen.findByTestId('room-card-normal'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/pages/game/rule'));
     expect(router.state.location.search).toBe(`?room=${ROOM_ID}`);
+  });
+});
+
+describe('trading hall, live', () => {
+  it("subscribes every room's round topic and shows the next round the moment it opens, without asking again", async () => {
+    const server = await startRealtimeServer();
+    startRealtime({ url: server.url });
+    try {
+      const now = nowSeconds();
+      const calls = fakeApi({ 'GET /rooms': () => json(200, { items: rooms(now) }) });
+      renderPage(HallPage, '/pages/game/index');
+      const normal = await screen.findByTestId('room-card-normal');
+      await waitFor(() =>
+        expect(server.received.filter((r) => r.frame.cmd === 'sub').map((r) => r.frame.msg)).toEqual(
+          expect.arrayContaining([`round.${ROOM_ID}`, `round.${VIP_ROOM_ID}`]),
+        ),
+      );
+      const next = round(3, now, {
+        issue: '202611210002',
+        opensAt: now + 1,
+        sealsAt: now + 50,
+        drawsAt: now + 60,
+      });
+      server.publish(`round.${ROOM_ID}`, 'round.opened', { round: next });
+      await waitFor(() => expect(within(normal).getByTestId('room-issue').textContent).toBe('202611210002'));
+      // A late event about an older round changes nothing.
+      server.publish(`round.${ROOM_ID}`, 'round.settled', {
+        round: round(1, now, { status: 'settled', digits: [1, 2, 3], sum: 6, settledAt: now }),
+      });
+      server.publish(`round.${VIP_ROOM_ID}`, 'round.sealed', {
+        round: round(2, now, { roomId: VIP_ROOM_ID, issue: '202611210008', status: 'sealed' }),
+      });
+      const vip = screen.getByTestId('room-card-vip');
+      await waitFor(() => expect(within(vip).getByTestId('room-issue').textContent).toBe('202611210008'));
+      expect(within(normal).getByTestId('room-issue').textContent).toBe('202611210002');
+      expect(calls.filter((call) => call.path === '/rooms')).toHaveLength(1);
+    } finally {
+      cleanup();
+      stopRealtime();
+      await server.close();
+    }
   });
 });
