@@ -60,6 +60,7 @@ export function ChainsTable({ roomId }: { roomId: string }) {
         loading={chains.isPending}
         dataSource={chains.data?.items ?? []}
         pagination={false}
+        data-testid="chains-table"
         columns={[
           { title: s.published, dataIndex: 'publishedAt', render: (value: number) => formatTime(value) },
           {
