@@ -2,7 +2,8 @@
  * The rest of an operator's day at 1280x800: the dashboard's queue count, a deposit rejected with a
  * reason, a balance adjustment in dollars (and one refused for exceeding the balance, with the server's
  * message), a credit score, the ledger proving the books balance, a room's house edge changed, the room
- * paused and resumed, the next hash chain published, and the audit log's before/after of a change.
+ * paused and resumed, the next hash chain published, the audit log's before/after of a change, and a new
+ * operator-role account whose console offers no admin-only control.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -137,5 +138,27 @@ describe('console operations at 1280x800', () => {
     // The new edge waits for the next round: the snapshot after the change carries it as pending.
     await expect.poll(() => page.getByTestId('audit-after').textContent()).toMatch(/HouseEdgeBps": 300/);
     expect(await page.getByTestId('audit-before').textContent()).toContain('"houseEdgeBps": 200');
+  });
+
+  it('adds an operator whose console has no admin-only controls', async () => {
+    await openSection(page, 'operators');
+    await page.getByTestId('operator-add').click();
+    await page.getByTestId('operator-account').fill('clerk1');
+    await page.getByTestId('operator-password').fill('clerk-pass-1');
+    await page.getByTestId('operator-add-confirm').click();
+    await expect
+      .poll(() => page.locator('tr.ant-table-row', { hasText: 'clerk1' }).textContent())
+      .toContain('operator');
+
+    await page.getByTestId('console-logout').click();
+    await loginConsole(page, { account: 'clerk1', password: 'clerk-pass-1' });
+    expect(await page.getByTestId('console-operator').textContent()).toBe('clerk1 (operator)');
+    expect(await page.getByTestId('menu-operators').count()).toBe(0);
+    await openSection(page, 'rooms');
+    await expect.poll(() => page.getByTestId('room-edit-normal').isDisabled()).toBe(true);
+    await openSection(page, 'users');
+    await page.getByTestId('user-open').first().click();
+    await page.getByTestId('user-freeze').waitFor();
+    expect(await page.getByTestId('user-adjust').count()).toBe(0);
   });
 });

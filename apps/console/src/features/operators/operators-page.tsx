@@ -69,6 +69,7 @@ export function OperatorsPage() {
             loading={add.pending}
             disabled={add.pending}
             onClick={() => form.submit()}
+            data-testid="operator-add-confirm"
           >
             {s.save}
           </Button>,
@@ -85,14 +86,14 @@ export function OperatorsPage() {
             label={s.account}
             rules={[{ required: true, whitespace: true, min: 3, max: 64, message: s.accountRule }]}
           >
-            <Input autoComplete="off" />
+            <Input autoComplete="off" data-testid="operator-account" />
           </Form.Item>
           <Form.Item
             name="password"
             label={s.password}
             rules={[{ required: true, min: 8, max: 64, message: s.passwordRule }]}
           >
-            <Input.Password autoComplete="new-password" />
+            <Input.Password autoComplete="new-password" data-testid="operator-password" />
           </Form.Item>
           <Form.Item name="role" label={s.role}>
             <Select options={OPERATOR_ROLES.map((role) => ({ value: role, label: role }))} />
