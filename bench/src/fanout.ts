@@ -17,7 +17,8 @@
  *
  * On a 2-core machine the clients (this process) and the gateway share the CPU: the figures include
  * the clients' own time to read 10,000 frames. Loopback only; ulimit -n must allow 10,000 sockets in
- * each process. Run: `npm run bench:fanout` (BENCH_BROADCASTS to change the count).
+ * each process. Run: `npm run bench:fanout` (BENCH_BROADCASTS to change the count; BENCH_NODE_ARGS passes
+ * flags to the gateway's node, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
 import { type ChildProcess, fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -267,7 +268,7 @@ const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 async function runBench(): Promise<void> {
   const child = fork(fileURLToPath(import.meta.url), ['--gateway'], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const overall = setTimeout(() => {
