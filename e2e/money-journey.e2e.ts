@@ -50,6 +50,10 @@ beforeAll(async () => {
     { token: session.token, user: session.user },
   );
   page = await context.newPage();
+  // A decided deposit or a settled round pops up the Reminder modal (spec §7): confirm it when it is in the way.
+  await page.addLocatorHandler(page.getByTestId('reminder-content'), async () => {
+    await page.getByRole('button', { name: 'Confirm' }).click();
+  });
 });
 
 afterAll(async () => {
