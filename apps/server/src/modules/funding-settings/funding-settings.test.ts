@@ -67,6 +67,16 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
       cardPayment: { available: false, provider: 'sandbox' },
     });
     expect((await call(t, 'GET', '/admin/funding/methods', { token: operator })).body).toEqual(saved.body);
+    // The change is in the audit log, with the settings before and after.
+    const log = await call<{ items: Array<{ action: string; before: unknown; after: unknown }> }>(
+      t,
+      'GET',
+      '/admin/audit-log?action=funding.update',
+      { token: operator },
+    );
+    expect(log.body.items).toHaveLength(1);
+    expect(log.body.items[0]?.before).toMatchObject({ bankAccounts: [{ id: 'demo-bank' }] });
+    expect(log.body.items[0]?.after).toEqual(saved.body);
 
     const bad = await call<ErrorJson>(t, 'PUT', '/admin/funding/methods', {
       token: operator,
@@ -80,6 +90,11 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
       { path: 'cryptoNetworks.0.address', message: 'This is not a valid address for the chosen wallet type' },
     ]);
     expect((await call(t, 'GET', '/admin/funding/methods', { token: operator })).body).toEqual(saved.body);
+    // Refused: nothing changed, nothing logged.
+    const after = await call<{ items: unknown[] }>(t, 'GET', '/admin/audit-log?action=funding.update', {
+      token: operator,
+    });
+    expect(after.body.items).toHaveLength(1);
   });
 
   it('keeps the settings for operators: 401 without a token, 403 with a user token', async () => {
