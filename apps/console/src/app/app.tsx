@@ -9,7 +9,8 @@ import { SessionGate } from './session-gate.tsx';
 export function App() {
   return (
     <ConfigProvider locale={enUS}>
-      <AntApp>
+      {/* Messages below the header and drawer titles, so a toast never covers a drawer's close button. */}
+      <AntApp message={{ top: 72, maxCount: 3 }}>
         <QueryClientProvider client={queryClient}>
           <BrowserRouter basename="/console">
             <SessionGate />

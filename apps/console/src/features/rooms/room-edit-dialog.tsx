@@ -24,9 +24,18 @@ const dollarsRule = {
   },
 };
 
+const ROOM_FIELDS = [
+  'entryMinimum',
+  'stakeMinimum',
+  'stakeMaximum',
+  'roundSeconds',
+  'sealedSeconds',
+  'houseEdgeBps',
+] as const;
+
 /** The changed fields only; null when nothing but the reason would be sent. */
 export function roomChanges(room: AdminRoom, values: Values): UpdateRoomRequest | null {
-  const next = {
+  const next: Record<(typeof ROOM_FIELDS)[number], number> = {
     entryMinimum: parseAmount(values.entryMinimum) ?? room.entryMinimum,
     stakeMinimum: parseAmount(values.stakeMinimum) ?? room.stakeMinimum,
     stakeMaximum: parseAmount(values.stakeMaximum) ?? room.stakeMaximum,
@@ -34,11 +43,11 @@ export function roomChanges(room: AdminRoom, values: Values): UpdateRoomRequest 
     sealedSeconds: values.sealedSeconds,
     houseEdgeBps: values.houseEdgeBps,
   };
-  const changed = Object.fromEntries(
-    Object.entries(next).filter(([key, value]) => room[key as keyof typeof next] !== value),
-  );
-  if (Object.keys(changed).length === 0) return null;
-  return { ...changed, reason: values.reason.trim() };
+  const changes: UpdateRoomRequest = { reason: values.reason.trim() };
+  for (const field of ROOM_FIELDS) {
+    if (next[field] !== room[field]) changes[field] = next[field];
+  }
+  return Object.keys(changes).length > 1 ? changes : null;
 }
 
 export function RoomEditDialog({
