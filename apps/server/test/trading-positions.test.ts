@@ -2,7 +2,9 @@
  * Taking positions and what follows from them: the stake leaves the balance through a ledger transfer
  * with the odds frozen; a retry with the same key replays; the seal is enforced by the server's clock to
  * the millisecond; entry minimums and stake limits; settlement pays exactly by the frozen odds and shows
- * in the investment and revenue records, the market overview and the withdrawable amount.
+ * in the investment and revenue records, the market overview and the withdrawable amount. Positions
+ * arriving together are written together (one statement per batch), each still decided on its own; the
+ * hot path's caches never change an outcome.
  */
 import {
   enterRoomResponseSchema,
@@ -15,21 +17,103 @@ import {
   roundDetailSchema,
 } from '@tradehall/contracts';
 import { betWins, multiplierHundredths, payoutFor } from '@tradehall/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { requestHash } from '../src/modules/idempotency/idempotency.service.ts';
+import {
+  type BatchedPlacement,
+  PLACEMENT_ABORTED,
+  type PlacementBatch,
+  PositionsRepository,
+} from '../src/modules/positions/positions.repository.ts';
+import { newId } from '../src/platform/ids.ts';
 import { call, createTestApp, DRIVERS, type TestApp } from './harness.ts';
-import { balanceOf, expectLedgerOk, fund, newKey, operatorToken, quickUser, transferCount } from './money.ts';
+import {
+  balanceOf,
+  expectLedgerOk,
+  fund,
+  type MoneyUser,
+  newKey,
+  operatorToken,
+  quickUser,
+  transferCount,
+} from './money.ts';
 import {
   credit,
   escrowBalance,
   finishRound,
   openRound,
   place,
+  type RoundRecord,
   roomId,
   roundsOf,
   stepTo,
   tick,
   transfersOfPosition,
 } from './trading.ts';
+
+/** A batch for PositionsRepository.placeBatch: 100 on `long` per user, against the room as stored. */
+async function batchFor(t: TestApp, round: RoundRecord, users: MoneyUser[]): Promise<PlacementBatch> {
+  const room = await t.database.kysely
+    .selectFrom('rooms')
+    .selectAll()
+    .where('id', '=', round.roomId)
+    .executeTakeFirstOrThrow();
+  const escrow = await t.database.kysely
+    .selectFrom('ledger_accounts')
+    .select('id')
+    .where('kind', '=', 'stakes_escrow')
+    .executeTakeFirstOrThrow();
+  const at = t.clock.now();
+  const bet = { category: 'both_sides', type: 'long' } as const;
+  const placements: BatchedPlacement[] = users.map((user) => {
+    const key = newKey();
+    const id = newId(at.getTime());
+    const request = { roundId: round.id, bet, amount: 100 };
+    return {
+      id,
+      userId: user.id,
+      betCategory: 'both_sides',
+      betType: 'long',
+      betNumber: null,
+      amount: 100,
+      multiplier: multiplierHundredths(bet, room.house_edge_bps),
+      key,
+      requestHash: requestHash({ userId: user.id, key, operation: 'position.place', request }),
+      response: { id },
+    };
+  });
+  return {
+    roundId: round.id,
+    roomId: round.roomId,
+    at,
+    expected: {
+      houseEdgeBps: room.house_edge_bps,
+      entryMinimum: Number(room.entry_minimum),
+      stakeMinimum: Number(room.stake_minimum),
+      stakeMaximum: Number(room.stake_maximum),
+    },
+    escrowAccountId: escrow.id,
+    placements,
+  };
+}
+
+/** What a batch left behind for its users: their claims and positions in the round. */
+async function writtenFor(t: TestApp, round: RoundRecord, users: MoneyUser[]) {
+  const ids = users.map((user) => user.id);
+  const claims = await t.database.kysely
+    .selectFrom('idempotency_keys')
+    .select('user_id')
+    .where('user_id', 'in', ids)
+    .execute();
+  const positions = await t.database.kysely
+    .selectFrom('positions')
+    .select('user_id')
+    .where('round_id', '=', round.id)
+    .where('user_id', 'in', ids)
+    .execute();
+  return { claims: claims.length, positions: positions.length };
+}
 
 describe.each(DRIVERS)('positions on %s', (driver) => {
   let t: TestApp;
@@ -289,6 +373,136 @@ describe.each(DRIVERS)('positions on %s', (driver) => {
         .map((p) => Number(p.amount))
         .reduce((a, b) => a + b, 0),
     );
+    await expectLedgerOk(t);
+  });
+
+  it('decides each of a burst of positions on its own, written together', async () => {
+    const users = await Promise.all(Array.from({ length: 8 }, () => quickUser(t)));
+    for (const user of users) await credit(t, user.id, 10_000);
+    const [first, second] = users as [MoneyUser, MoneyUser];
+    const poor = await quickUser(t);
+    await credit(t, poor.id, 50);
+    const round = await openRound(t, normal);
+    const bet = { category: 'both_sides', type: 'short' } as const;
+    const key = newKey();
+    const earlier = await place(t, first, round.id, bet, 300, key);
+    expect(earlier.status).toBe(201);
+
+    const burst = await Promise.all([
+      ...users.map((user) => place(t, user, round.id, bet, 100)),
+      place(t, second, round.id, bet, 200),
+      place(t, first, round.id, bet, 300, key),
+      place(t, first, round.id, bet, 400, key),
+      place(t, poor, round.id, bet, 100),
+    ]);
+    const statuses = burst.map((response) => response.status);
+    expect(statuses).toEqual([...users.map(() => 201), 201, 201, 409, 400]);
+    expect(burst.at(-3)?.body).toEqual(earlier.body);
+    expect(burst.at(-2)?.body.error?.code).toBe('IDEMPOTENCY_CONFLICT');
+    expect(burst.at(-1)?.body.error?.code).toBe('INSUFFICIENT_FUNDS');
+
+    const accepted = burst.slice(0, users.length + 1).map((response) => positionSchema.parse(response.body));
+    expect(new Set(accepted.map((position) => position.id)).size).toBe(accepted.length);
+    for (const position of accepted) {
+      expect(position.multiplier).toBe(multiplierHundredths(bet, 200));
+      expect(await transfersOfPosition(t, position.id)).toEqual([
+        { key: 'stake', code: 'stake', amount: position.amount },
+      ]);
+    }
+    expect(await balanceOf(t, first.id)).toBe(10_000 - 300 - 100);
+    expect(await balanceOf(t, second.id)).toBe(10_000 - 100 - 200);
+    for (const user of users.slice(2)) expect(await balanceOf(t, user.id)).toBe(9_900);
+    expect(await balanceOf(t, poor.id)).toBe(50);
+    await expectLedgerOk(t);
+  });
+
+  it('writes a batch whole for the users it can take, and nothing for the others', async () => {
+    const users = await Promise.all(Array.from({ length: 3 }, () => quickUser(t)));
+    const [rich, alsoRich, poor] = users as [MoneyUser, MoneyUser, MoneyUser];
+    await credit(t, rich.id, 1_000);
+    await credit(t, alsoRich.id, 1_000);
+    await credit(t, poor.id, 99);
+    const round = await openRound(t, normal);
+    const repository = new PositionsRepository(t.database.kysely);
+    const batch = await batchFor(t, round, users);
+    const placed = await repository.placeBatch(batch);
+    expect([...placed].sort()).toEqual(
+      batch.placements
+        .slice(0, 2)
+        .map((p) => p.id)
+        .sort(),
+    );
+    expect(await writtenFor(t, round, [rich, alsoRich])).toEqual({ claims: 2, positions: 2 });
+    expect(await writtenFor(t, round, [poor])).toEqual({ claims: 0, positions: 0 });
+    expect(await balanceOf(t, rich.id)).toBe(900);
+    expect(await balanceOf(t, poor.id)).toBe(99);
+    // The same keys again: already claimed, so nothing more is written (the careful path replays them).
+    expect((await repository.placeBatch(batch)).size).toBe(0);
+    expect(await writtenFor(t, round, [rich, alsoRich])).toEqual({ claims: 2, positions: 2 });
+    // Past seals_at by the batch's clock: nothing.
+    const late = await batchFor(t, round, [rich]);
+    expect((await repository.placeBatch({ ...late, at: round.sealsAt })).size).toBe(0);
+    expect(await balanceOf(t, rich.id)).toBe(900);
+    await expectLedgerOk(t);
+  });
+
+  it('never lets its caches change an outcome: pause, limits and edge apply at once', async () => {
+    const user = await quickUser(t);
+    await credit(t, user.id, 100_000);
+    const round = await openRound(t, normal);
+    const bet = { category: 'both_sides', type: 'long' } as const;
+    // Fills the hot path's caches with the room as it is now.
+    expect((await place(t, user, round.id, bet, 100)).status).toBe(201);
+    const rooms = t.database.kysely.updateTable('rooms').where('id', '=', normal);
+    try {
+      await rooms.set({ paused: true }).execute();
+      expect((await place(t, user, round.id, bet, 100)).body.error?.code).toBe('ROOM_PAUSED');
+      await rooms.set({ paused: false, stake_maximum: 5_000 }).execute();
+      expect((await place(t, user, round.id, bet, 5_001)).body.error?.code).toBe('STAKE_ABOVE_MAXIMUM');
+      await rooms.set({ stake_maximum: 10_000_000, entry_minimum: 200_000 }).execute();
+      expect((await place(t, user, round.id, bet, 100)).body.error?.code).toBe('ENTRY_MINIMUM_NOT_MET');
+      await rooms.set({ entry_minimum: 0, house_edge_bps: 500 }).execute();
+      const placed = positionSchema.parse((await place(t, user, round.id, bet, 100)).body);
+      expect(placed.multiplier).toBe(multiplierHundredths(bet, 500));
+    } finally {
+      await sql`update rooms set paused = false, stake_maximum = 100000, entry_minimum = 0,
+        house_edge_bps = 200 where id = ${normal}`.execute(t.database.kysely);
+    }
+    expect(await balanceOf(t, user.id)).toBe(100_000 - 200);
+    await expectLedgerOk(t);
+  });
+});
+
+describe.runIf(DRIVERS.includes('postgres'))('a position batch meeting a locked account on postgres', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ driver: 'postgres' });
+    await tick(t);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('does not wait for it: the whole batch is undone and left to the one-transaction path', async () => {
+    const users = await Promise.all(Array.from({ length: 2 }, () => quickUser(t)));
+    const [free, busy] = users as [MoneyUser, MoneyUser];
+    for (const user of users) await credit(t, user.id, 1_000);
+    const round = await openRound(t, await roomId(t, 'normal'));
+    const batch = await batchFor(t, round, users);
+    const repository = new PositionsRepository(t.database.kysely);
+    // Another transaction (a settlement, a withdrawal) holds the busy user's account.
+    await t.database.kysely.transaction().execute(async (trx) => {
+      await sql`select id from ledger_accounts where user_id = ${busy.id} for update`.execute(trx);
+      await expect(repository.placeBatch(batch)).rejects.toThrow(PLACEMENT_ABORTED);
+    });
+    expect(await writtenFor(t, round, users)).toEqual({ claims: 0, positions: 0 });
+    expect(await balanceOf(t, free.id)).toBe(1_000);
+    // Through the API both are placed (the careful path waits for the lock like any transaction).
+    for (const user of users) {
+      expect((await place(t, user, round.id, { category: 'both_sides', type: 'long' }, 100)).status).toBe(
+        201,
+      );
+    }
     await expectLedgerOk(t);
   });
 });

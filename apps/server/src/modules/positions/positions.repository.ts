@@ -94,9 +94,33 @@ export interface RoundMeta {
   sealsAt: Date;
 }
 
-/** A position to place in one statement, with the room settings the caller's checks assumed. */
-export interface OneStatementPlacement extends NewPosition {
+/**
+ * Positions to place in one statement, all into one round, at most one per user: each with its
+ * idempotency claim (complete with its response) and the room settings the caller's checks assumed.
+ */
+export interface PlacementBatch {
+  roundId: string;
+  roomId: string;
+  /** The server's clock when the batch was sent: every position's created_at, checked against seals_at. */
+  at: Date;
   expected: { houseEdgeBps: number; entryMinimum: number; stakeMinimum: number; stakeMaximum: number };
+  /** The stakes_escrow account, credited by every stake transfer. */
+  escrowAccountId: string;
+  placements: readonly BatchedPlacement[];
+}
+
+export interface BatchedPlacement {
+  id: string;
+  userId: string;
+  betCategory: BetCategoryColumn;
+  betType: string | null;
+  betNumber: number | null;
+  amount: number;
+  multiplier: number;
+  /** The idempotency claim: the client's key, the request's hash and the response a replay returns. */
+  key: string;
+  requestHash: string;
+  response: unknown;
 }
 
 /** The message abort_statement raises when a placement's claim was made but its debit was not. */
@@ -116,49 +140,102 @@ export class PositionsRepository {
   }
 
   /**
-   * The placement hot path in ONE statement (its own transaction), when the caller's checks against
-   * cached room settings passed: the round row is locked FOR SHARE and must still be open with seals_at
-   * ahead of `at`; the room's current settings must equal the ones the checks (and the frozen
-   * multiplier) assumed; the balance must meet the entry minimum and cover the stake. Only then are the
-   * idempotency claim (`claim`, from the idempotency module), the conditional debit and the stake
-   * transfer (`debit`, `transfer`, from the ledger) and the position written. A claim whose debit lost a
-   * race aborts the whole statement. False when nothing was written: the caller takes the careful path.
+   * The placement hot path: a batch of positions in ONE statement (its own transaction). The round row
+   * is locked FOR SHARE (the sealer's UPDATE waits for it) and must still be open with seals_at after
+   * `at`; the room's current settings must equal the ones the caller's checks (and the frozen
+   * multipliers) assumed. Per position, the stake must be within the room's limits and the balance must
+   * meet the entry minimum and cover the stake. For each position passing all of that, in this order:
+   *   1. its idempotency claim, written complete with its response (a key already used claims nothing);
+   *   2. once EVERY claim is made, its cash account is locked, SKIP LOCKED: a batch never waits on an
+   *      account (so it cannot deadlock with a settlement crediting several accounts in another order);
+   *   3. the conditional debit (never below the stake nor the entry minimum), the stake transfer to
+   *      escrow and the position.
+   * A claim whose debit was not made (its account was locked by someone else, or its balance went down
+   * meanwhile) aborts the whole statement: nothing of the batch is written. Returns the ids placed; the
+   * caller takes the one-transaction path for every other position of the batch (or all of them after
+   * an abort), which decides refusals and replays.
+   *
+   * The claim and the transfer are the idempotency and ledger rows as IdempotencyRepository.claim and
+   * LedgerRepository.transfer write them, in set form here so that a batch costs one statement.
    */
-  async placeInOneStatement(
-    placement: OneStatementPlacement,
-    claim: (gate: string) => RawBuilder<unknown>,
-    stake: (accountId: RawBuilder<unknown>, gate: string) => RawBuilder<unknown>,
-  ): Promise<boolean> {
-    const { expected } = placement;
-    const result = await sql<{ placed: number }>`${PREPARED}with ctx as (
-        select a.id as account_id
+  async placeBatch(batch: PlacementBatch): Promise<Set<string>> {
+    const { expected } = batch;
+    // The batch travels as ONE json parameter (one string to send, one value to parse) rather than an
+    // array per column.
+    const input = JSON.stringify(
+      batch.placements.map((p) => ({
+        user_id: p.userId,
+        key: p.key,
+        request_hash: p.requestHash,
+        response: p.response,
+        position_id: p.id,
+        bet_category: p.betCategory,
+        bet_type: p.betType,
+        bet_number: p.betNumber,
+        amount: p.amount,
+        multiplier: p.multiplier,
+      })),
+    );
+    const result = await sql<{ placed: string[] | null }>`${PREPARED}with input as (
+        select * from json_to_recordset(${input}::json) as i (user_id uuid, key text, request_hash text,
+          response jsonb, position_id uuid, bet_category text, bet_type text, bet_number smallint, amount bigint,
+          multiplier integer)
+      ),
+      ctx as (
+        select i.*, a.id as account_id
         from rounds r
         join rooms rm on rm.id = r.room_id
-        join ledger_accounts a on a.user_id = ${placement.userId}
-        where r.id = ${placement.roundId} and r.room_id = ${placement.roomId} and r.status = 'open'
-          and r.seals_at > ${placement.at} and not rm.paused
+        cross join input i
+        join ledger_accounts a on a.user_id = i.user_id and a.kind = 'user_cash'
+        where r.id = ${batch.roundId} and r.room_id = ${batch.roomId} and r.status = 'open'
+          and r.seals_at > ${batch.at} and not rm.paused
           and rm.house_edge_bps = ${expected.houseEdgeBps} and rm.entry_minimum = ${expected.entryMinimum}
           and rm.stake_minimum = ${expected.stakeMinimum} and rm.stake_maximum = ${expected.stakeMaximum}
-          and a.balance >= ${expected.entryMinimum} and a.balance >= ${placement.amount}
+          and i.amount between rm.stake_minimum and rm.stake_maximum
+          and a.balance >= rm.entry_minimum and a.balance >= i.amount
         for share of r
       ),
-      ${claim('ctx')},
-      ${stake(sql`select account_id from ctx`, 'claim')},
+      claim as (
+        insert into idempotency_keys (user_id, key, operation, request_hash, status_code, response, created_at)
+        select user_id, key, 'position.place', request_hash, 201, response, ${batch.at}::timestamptz
+        from ctx
+        on conflict (user_id, key) do nothing
+        returning user_id
+      ),
+      claimed as (select array_agg(user_id) as users from claim),
+      locked as (
+        select a.id from ledger_accounts a
+        where a.id in (select account_id from ctx where user_id = any ((select users from claimed)::uuid[]))
+        for no key update skip locked
+      ),
+      debit as (
+        update ledger_accounts a set balance = a.balance - c.amount
+        from ctx c
+        where a.id = c.account_id and a.id in (select id from locked) and a.kind = 'user_cash'
+          and a.balance >= c.amount and a.balance >= ${expected.entryMinimum}::bigint
+        returning c.*
+      ),
+      transfer as (
+        insert into ledger_transfers
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
+        select account_id, ${batch.escrowAccountId}::uuid, amount, 'stake', 'position', position_id::text,
+          'position:' || position_id::text || ':stake', ${batch.at}::timestamptz
+        from debit
+        returning id
+      ),
       placed as (
         insert into positions (id, round_id, room_id, user_id, account_id, bet_category, bet_type, bet_number,
           amount, multiplier, status, created_at)
-        select ${placement.id}::uuid, ${placement.roundId}::uuid, ${placement.roomId}::uuid,
-          ${placement.userId}::uuid, debit.id, ${placement.betCategory}::text, ${placement.betType}::text,
-          ${placement.betNumber}::smallint, ${placement.amount}::bigint, ${placement.multiplier}::integer, 'open',
-          ${placement.at}::timestamptz
+        select position_id, ${batch.roundId}::uuid, ${batch.roomId}::uuid, user_id, account_id, bet_category,
+          bet_type, bet_number, amount, multiplier, 'open', ${batch.at}::timestamptz
         from debit
         returning id
       )
-      select (select count(*)::int from placed) as placed,
-        case when exists (select 1 from claim) and not exists (select 1 from placed)
+      select (select array_agg(id::text) from placed) as placed,
+        case when (select count(*) from claim) <> (select count(*) from placed)
           then abort_statement(${PLACEMENT_ABORTED}) end as aborted
     `.execute(this.db);
-    return result.rows[0]?.placed === 1;
+    return new Set(result.rows[0]?.placed ?? []);
   }
 
   /**

@@ -1,14 +1,15 @@
 /**
  * Taking a position (DESIGN §6) and the investment and revenue records.
  *
- * The hot path is ONE statement (one round trip, its own transaction): the round's immutable facts
- * (room, issue, seals_at) and the room's settings are cached here, so the checks (stake limits, the
- * multiplier frozen from the domain's odds) run before the statement, which then re-verifies under the
- * round's FOR SHARE lock everything they assumed — round open, seals_at ahead of the server's clock,
- * room settings unchanged, balance meeting the entry minimum — and only then writes the claim, the debit,
- * the stake transfer and the position (PositionsRepository.placeInOneStatement). Whenever it places
- * nothing (a cold cache, a refusal, a replayed key, a lost race) the careful path below decides, so the
- * cache can never change an outcome, only its speed.
+ * The hot path is ONE statement for a batch of placements (one round trip, one commit; see
+ * PlacementBatcher for how concurrent placements are grouped): the round's immutable facts (room, issue,
+ * seals_at) and the room's settings are cached here, so the checks (stake limits, the multiplier frozen
+ * from the domain's odds) run before the statement, which then re-verifies under the round's FOR SHARE
+ * lock everything they assumed — round open, seals_at after the server's clock read when the batch was
+ * sent, room settings unchanged, stake within limits, balance meeting the entry minimum — and only then
+ * writes each claim, debit, stake transfer and position (PositionsRepository.placeBatch). Whenever it
+ * does not place a position (a cold cache, a refusal, a replayed key, a lost race) the careful path below
+ * decides for that position, so neither the cache nor the batching can change an outcome, only its speed.
  *
  * The careful path is ONE transaction of a handful of statements:
  *   1. one read of the round (locked FOR SHARE: the sealer's UPDATE waits for us, so nothing is
@@ -31,15 +32,18 @@ import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
-import type {
-  IdempotencyService,
-  IdempotentOperation,
-  Replayable,
+import {
+  type IdempotencyService,
+  type IdempotentOperation,
+  type Replayable,
+  requestHash,
 } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Room, RoomsRepository } from '../rounds/rooms.repository.ts';
+import { PlacementBatcher } from './placement-batcher.ts';
 import { toPositionView } from './position-views.ts';
 import {
+  type BatchedPlacement,
   type NewPosition,
   PLACEMENT_ABORTED,
   type PlacementContext,
@@ -53,9 +57,38 @@ export type RevenueItem = z.infer<typeof revenueItemSchema>;
 const ROUND_CACHE_SIZE = 512;
 const ROOM_CACHE_MS = 1_000;
 
+/**
+ * Two batches written at once keep both cores busy (one statement's commit overlaps the next one's
+ * work) while leaving most of the pool to everything else; 64 bounds a statement's size. Measured in
+ * docs/decisions/0010-trading-hot-path.md.
+ */
+const BATCH_LIMITS = { inFlight: 2, size: 64 };
+
+/** Errors after which the batch's placements are decided one by one instead (nothing was written). */
+const RETRY_ONE_BY_ONE = new Set([
+  '40001', // serialization_failure
+  '40P01', // deadlock_detected
+  '55P03', // lock_not_available
+]);
+
+/** A placement waiting for its batch: what the pre-checks found, for the statement to re-verify. */
+interface QueuedPlacement {
+  userId: string;
+  roundId: string;
+  round: RoundMeta;
+  operation: IdempotentOperation;
+  input: PlacePositionRequest;
+}
+
+type Placed = Replayable<PositionView> | null;
+
 export class PositionsService {
   readonly #rounds = new Map<string, RoundMeta>();
   readonly #rooms = new Map<string, { room: Room; readAt: number }>();
+  readonly #batcher = new PlacementBatcher<QueuedPlacement, Placed>(
+    (batch) => this.placeBatch(batch),
+    BATCH_LIMITS,
+  );
 
   constructor(
     private readonly db: Kysely<DB>,
@@ -80,7 +113,7 @@ export class PositionsService {
       request: { roundId, ...request },
     };
     const placed =
-      (await this.placeInOneStatement(operation, roundId, input)) ??
+      (await this.placeInBatch(operation, roundId, input)) ??
       (await this.placeCarefully(operation, roundId, input));
     // Tells the user's other screens (no extra query on the hot path: they refetch what they show). A
     // replay publishes the same status again, which is harmless.
@@ -93,70 +126,94 @@ export class PositionsService {
     return placed;
   }
 
-  /** The hot path: the position placed in one statement, or null when it placed nothing. */
-  private async placeInOneStatement(
+  /** The hot path: the position placed with its batch, or null when it was not (the careful path decides). */
+  private async placeInBatch(
     operation: IdempotentOperation,
     roundId: string,
     input: PlacePositionRequest,
-  ): Promise<Replayable<PositionView> | null> {
+  ): Promise<Placed> {
     const round = await this.roundMeta(roundId);
-    if (!round) return null;
-    const now = this.clock.now();
-    if (now.getTime() >= round.sealsAt.getTime()) return null;
+    if (!round || this.clock.now().getTime() >= round.sealsAt.getTime()) return null;
     const room = await this.room(round.roomId);
     if (!room || room.paused) return null;
     if (!checkAmountRange(input.amount, room.stakeMinimum, room.stakeMaximum).ok) return null;
+    return this.#batcher.submit({ userId: operation.userId, roundId, round, operation, input });
+  }
 
-    const id = newId(now.getTime());
-    const multiplier = multiplierHundredths(input.bet, room.houseEdgeBps);
-    const view: PositionView = {
-      id,
-      roundId,
-      roomId: round.roomId,
-      tier: round.tier,
-      issue: round.issue,
-      bet: input.bet,
-      amount: input.amount,
-      multiplier,
-      status: 'open',
-      payout: null,
-      createdAt: toUnixSeconds(now),
-      settledAt: null,
-    };
-    const escrow = await this.ledger.systemAccountId(this.db, 'stakes_escrow');
-    try {
-      const placed = await this.repository.placeInOneStatement(
-        {
-          ...newPosition(id, roundId, round.roomId, operation.userId, '', input, multiplier, now),
-          expected: {
-            houseEdgeBps: room.houseEdgeBps,
-            entryMinimum: room.entryMinimum,
-            stakeMinimum: room.stakeMinimum,
-            stakeMaximum: room.stakeMaximum,
-          },
+  /**
+   * Writes one batch (all into one round, one placement per user): the answer for each placement, in
+   * order — its response when placed, null when the careful path must decide it. The clock is read once
+   * for the batch, just before the statement that checks it against seals_at under the round's lock.
+   */
+  private async placeBatch(batch: QueuedPlacement[]): Promise<Placed[]> {
+    const answers: Placed[] = batch.map(() => null);
+    const round = batch[0]?.round;
+    if (!round) return answers;
+    const room = await this.room(round.roomId);
+    const now = this.clock.now();
+    if (!room || room.paused || now.getTime() >= round.sealsAt.getTime()) return answers;
+
+    const placements: { index: number; view: PositionView; placement: BatchedPlacement }[] = [];
+    batch.forEach(({ roundId, operation, input }, index) => {
+      if (!checkAmountRange(input.amount, room.stakeMinimum, room.stakeMaximum).ok) return;
+      const id = newId(now.getTime());
+      const multiplier = multiplierHundredths(input.bet, room.houseEdgeBps);
+      const view: PositionView = {
+        id,
+        roundId,
+        roomId: round.roomId,
+        tier: round.tier,
+        issue: round.issue,
+        bet: input.bet,
+        amount: input.amount,
+        multiplier,
+        status: 'open',
+        payout: null,
+        createdAt: toUnixSeconds(now),
+        settledAt: null,
+      };
+      placements.push({
+        index,
+        view,
+        placement: {
+          id,
+          userId: operation.userId,
+          ...betColumns(input),
+          amount: input.amount,
+          multiplier,
+          key: operation.key,
+          requestHash: requestHash(operation),
+          response: view,
         },
-        (gate) => this.idempotency.claimCte(operation, 201, view, gate),
-        (accountId, gate) =>
-          this.ledger.stakeCtes(
-            {
-              debitAccountId: accountId,
-              creditAccountId: escrow,
-              amount: input.amount,
-              code: 'stake',
-              refType: 'position',
-              refId: id,
-              idempotencyKey: `position:${id}:stake`,
-              createdAt: now,
-            },
-            gate,
-          ),
-      );
-      return placed ? { statusCode: 201, body: view } : null;
+      });
+    });
+    if (placements.length === 0) return answers;
+
+    const escrowAccountId = await this.ledger.systemAccountId(this.db, 'stakes_escrow');
+    try {
+      const placed = await this.repository.placeBatch({
+        roundId: batch[0]?.roundId ?? '',
+        roomId: round.roomId,
+        at: now,
+        expected: {
+          houseEdgeBps: room.houseEdgeBps,
+          entryMinimum: room.entryMinimum,
+          stakeMinimum: room.stakeMinimum,
+          stakeMaximum: room.stakeMaximum,
+        },
+        escrowAccountId,
+        placements: placements.map((p) => p.placement),
+      });
+      for (const { index, view } of placements) {
+        if (placed.has(view.id)) answers[index] = { statusCode: 201, body: view };
+      }
     } catch (error) {
-      // The claim was made but the debit lost a race: the statement rolled itself back.
-      if ((error as { message?: unknown }).message === PLACEMENT_ABORTED) return null;
-      throw error;
+      // The statement rolled itself back: a claim without its debit (a lost race), or a transient
+      // conflict. Each placement is then decided on its own.
+      const { message, code } = error as { message?: unknown; code?: unknown };
+      if (message !== PLACEMENT_ABORTED && !RETRY_ONE_BY_ONE.has(String(code))) throw error;
     }
+    return answers;
   }
 
   private async roundMeta(roundId: string): Promise<RoundMeta | undefined> {
@@ -273,12 +330,18 @@ function newPosition(
     roomId,
     userId,
     accountId,
-    betCategory: input.bet.category,
-    betType: input.bet.category === 'both_sides' ? input.bet.type : null,
-    betNumber: input.bet.category === 'special_number' ? input.bet.number : null,
+    ...betColumns(input),
     amount: input.amount,
     multiplier,
     at,
+  };
+}
+
+function betColumns(input: PlacePositionRequest): Pick<NewPosition, 'betCategory' | 'betType' | 'betNumber'> {
+  return {
+    betCategory: input.bet.category,
+    betType: input.bet.category === 'both_sides' ? input.bet.type : null,
+    betNumber: input.bet.category === 'special_number' ? input.bet.number : null,
   };
 }
 
