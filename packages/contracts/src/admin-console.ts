@@ -20,6 +20,8 @@ const cursorQuery = {
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 };
+/** A ledger transfer's id: its bigserial, as decimal digits (as GET /transactions sends it). */
+export const transferIdField = z.string().regex(/^\d+$/);
 /** A 6-digit TOTP code. */
 export const totpCodeField = z.string().regex(/^\d{6}$/, { message: 'validation.totpCodeFormat' });
 
@@ -124,7 +126,7 @@ export const adminUserQuerySchema = z.strictObject({
 });
 
 export const adminLedgerEntrySchema = z.object({
-  transferId: idField,
+  transferId: transferIdField,
   code: z.string(),
   reference: z.string(),
   /** Signed from the viewed account's side: positive in, negative out. */
@@ -168,7 +170,10 @@ export const balanceAdjustmentRequestSchema = z.strictObject({
   reason,
   idempotencyKey: idempotencyKeyField,
 });
-export const balanceAdjustmentResponseSchema = z.object({ transferId: idField, balance: z.number().int() });
+export const balanceAdjustmentResponseSchema = z.object({
+  transferId: transferIdField,
+  balance: z.number().int(),
+});
 
 // ---- rooms, rounds, chains ------------------------------------------------------------------------
 
@@ -257,7 +262,7 @@ export const transferSearchQuerySchema = z.strictObject({
   ...cursorQuery,
 });
 export const adminTransferSchema = z.object({
-  id: idField,
+  id: transferIdField,
   code: z.string(),
   reference: z.string(),
   debitAccount: z.string(),

@@ -1,9 +1,11 @@
 /** /admin/users: search, detail, freeze/unfreeze, credit score, forced password reset, balance adjustments. */
 import {
+  adminUserDetailSchema,
   adminUserPageSchema,
   adminUserQuerySchema,
   adminUserSchema,
   balanceAdjustmentRequestSchema,
+  balanceAdjustmentResponseSchema,
   creditScoreRequestSchema,
   idField,
   reasonRequestSchema,
@@ -12,7 +14,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http.ts';
 import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
-import { adminUserDetailWireSchema, balanceAdjustmentResponseWireSchema } from '../ledger/transfer-wire.ts';
+
 import type { AdminUsersService } from './admin-users.service.ts';
 import type { BalanceAdjustmentsService } from './balance-adjustments.service.ts';
 
@@ -53,7 +55,7 @@ export function adminUsersRoutes(deps: {
           summary:
             'One user: balance, withdrawable, latest ledger entries, positions, deposits, withdrawals, cards, wallets, sessions',
           params: idParams,
-          response: { 200: adminUserDetailWireSchema, ...errorResponses },
+          response: { 200: adminUserDetailSchema, ...errorResponses },
         },
       },
       async (request) => users.detail(request.params.id),
@@ -122,7 +124,7 @@ export function adminUsersRoutes(deps: {
             'Adjust the balance (admin role): a transfer between the house and the user, never below zero',
           params: idParams,
           body: balanceAdjustmentRequestSchema,
-          response: { 200: balanceAdjustmentResponseWireSchema, ...errorResponses },
+          response: { 200: balanceAdjustmentResponseSchema, ...errorResponses },
         },
       },
       async (request) =>

@@ -3,6 +3,7 @@
  * trial balance and transfer search.
  */
 import {
+  adminTransferPageSchema,
   ledgerAuditResponseSchema,
   pageQuerySchema,
   transactionPageSchema,
@@ -14,7 +15,6 @@ import { errorResponses } from '../../platform/http.ts';
 import type { OperatorGuard } from '../admin-auth/admin-auth.guard.ts';
 import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { LedgerService } from './ledger.service.ts';
-import { adminTransferPageWireSchema } from './transfer-wire.ts';
 
 export function ledgerRoutes(deps: {
   ledger: LedgerService;
@@ -75,7 +75,7 @@ export function ledgerRoutes(deps: {
           security: [{ operatorBearer: [] }],
           summary: 'Transfers by user, account (system kind or account id), code and reference, newest first',
           querystring: transferSearchQuerySchema,
-          response: { 200: adminTransferPageWireSchema, ...errorResponses },
+          response: { 200: adminTransferPageSchema, ...errorResponses },
         },
       },
       async (request) => ledger.searchTransfers(request.query),
