@@ -2,7 +2,7 @@
  * The console reaching a user at 1280x800, with the user's phone browser open beside it: a notification
  * to everyone and one to the user's account arrive as the "Reminder" modal and are listed as sent; then
  * the operator finds the user, freezes them and the phone is logged out (a frozen account cannot log in
- * again until it is unfrozen).
+ * again until it is unfrozen); a forced password reset refuses the old password.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -109,5 +109,15 @@ describe('the console reaching a user (1280x800 beside 390x844)', () => {
     await console_.getByTestId('user-unfreeze-dialog-confirm').click();
     await expect.poll(() => console_.getByTestId('user-state').getAttribute('data-frozen')).toBe('false');
     expect((await loginUser(server.url, account, 'secret123')).user.username).toBe(account);
+  });
+
+  it('forces a password reset: the user cannot log in until they reset it', async () => {
+    await console_.getByTestId('user-password-reset').click();
+    await console_.getByTestId('user-reset-dialog-reason').fill('Credentials seen in a phishing report');
+    await console_.getByTestId('user-reset-dialog-confirm').click();
+    await expect
+      .poll(() => console_.locator('.ant-message').getByText('Password reset required').first().isVisible())
+      .toBe(true);
+    await expect(loginUser(server.url, account, 'secret123')).rejects.toThrow(/PASSWORD_RESET_REQUIRED/);
   });
 });
