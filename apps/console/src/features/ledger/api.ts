@@ -1,11 +1,10 @@
 /** The ledger: trial balance, the invariant audit, and transfer search. */
-import { ledgerAuditResponseSchema, trialBalanceSchema } from '@tradehall/contracts';
+import { adminTransferPageSchema, ledgerAuditResponseSchema, trialBalanceSchema } from '@tradehall/contracts';
 import type { z } from 'zod';
 import { request, withQuery } from '../../lib/api.ts';
-import { adminTransferPageWireSchema } from '../../lib/transfer-wire.ts';
 
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
-export type AdminTransfer = z.infer<typeof adminTransferPageWireSchema>['items'][number];
+export type AdminTransfer = z.infer<typeof adminTransferPageSchema>['items'][number];
 
 export interface TransferFilters {
   userId?: string;
@@ -26,7 +25,4 @@ export const auditQuery = {
 
 export const transfersKey = (filters: TransferFilters) => ['admin', 'ledger', 'transfers', filters] as const;
 export const fetchTransferPage = (filters: TransferFilters, cursor?: string) =>
-  request(
-    withQuery('/admin/ledger/transfers', { ...filters, cursor, limit: 50 }),
-    adminTransferPageWireSchema,
-  );
+  request(withQuery('/admin/ledger/transfers', { ...filters, cursor, limit: 50 }), adminTransferPageSchema);

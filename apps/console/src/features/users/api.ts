@@ -1,11 +1,15 @@
 /** Users: search, the detail view, and the operator actions on an account. */
-import { adminUserPageSchema, adminUserSchema } from '@tradehall/contracts';
+import {
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminUserSchema,
+  balanceAdjustmentResponseSchema,
+} from '@tradehall/contracts';
 import type { z } from 'zod';
 import { request, withQuery } from '../../lib/api.ts';
-import { adminUserDetailWireSchema, balanceAdjustmentResponseWireSchema } from '../../lib/transfer-wire.ts';
 
 export type AdminUser = z.infer<typeof adminUserSchema>;
-export type AdminUserDetail = z.infer<typeof adminUserDetailWireSchema>;
+export type AdminUserDetail = z.infer<typeof adminUserDetailSchema>;
 
 export const usersKey = ['admin', 'users'] as const;
 
@@ -14,7 +18,7 @@ export const fetchUserPage = (q: string, cursor?: string) =>
 
 export const userDetailQuery = (id: string) => ({
   queryKey: [...usersKey, 'one', id] as const,
-  queryFn: () => request(`/admin/users/${id}`, adminUserDetailWireSchema),
+  queryFn: () => request(`/admin/users/${id}`, adminUserDetailSchema),
 });
 
 const post = (id: string, action: string, body: unknown) =>
@@ -27,7 +31,7 @@ export const setCreditScore = (id: string, score: number, reason: string) =>
 export const forcePasswordReset = (id: string, reason: string) => post(id, 'password-reset', { reason });
 
 export const adjustBalance = (id: string, body: { amount: number; reason: string; idempotencyKey: string }) =>
-  request(`/admin/users/${id}/balance-adjustments`, balanceAdjustmentResponseWireSchema, {
+  request(`/admin/users/${id}/balance-adjustments`, balanceAdjustmentResponseSchema, {
     method: 'POST',
     body,
   });
