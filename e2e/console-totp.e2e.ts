@@ -56,7 +56,10 @@ describe('console two-factor at 1280x800', () => {
     await page.getByTestId('console-account').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeNull();
 
-    const first = await captchaAnswer(page, () => page.reload());
+    // Let the login form's own captcha load, then take a fresh one whose answer is the one on screen.
+    await page.getByTestId('console-captcha-image').waitFor();
+    await page.waitForLoadState('networkidle');
+    const first = await captchaAnswer(page, () => page.getByTestId('console-captcha-image').click());
     await page.getByTestId('console-account').fill('admin');
     await page.getByTestId('console-password').fill('admin12345');
     await page.getByTestId('console-captcha').fill(first);

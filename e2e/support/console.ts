@@ -49,7 +49,12 @@ export interface ConsoleLogin {
 /** Logs in through the console's form and waits for the signed-in header. */
 export async function loginConsole(page: Page, login: ConsoleLogin = {}): Promise<void> {
   const { account = 'admin', password = 'admin12345' } = login;
-  let answer = await captchaAnswer(page, () => page.goto('/console/'));
+  await page.goto('/console/');
+  // A login form that was already open may still be loading a captcha of its own: let every request
+  // settle, then ask for a fresh one, so the answer read is the one on screen.
+  await page.getByTestId('console-captcha-image').waitFor();
+  await page.waitForLoadState('networkidle');
+  let answer = await captchaAnswer(page, () => page.getByTestId('console-captcha-image').click());
   await page.getByTestId('console-account').fill(account);
   await page.getByTestId('console-password').fill(password);
   await page.getByTestId('console-captcha').fill(answer);
