@@ -39,14 +39,14 @@ describe('console at 1280x800', () => {
     await page.getByTestId('console-password').fill('admin12345');
     await page.getByTestId('console-captcha').fill(first === 'zzzz' ? 'yyyy' : 'zzzz');
     const fresh = await captchaAnswer(() => page.getByTestId('console-submit').click());
-    await expect.poll(() => page.getByText('Incorrect captcha').first().isVisible()).toBe(true);
+    await page.getByText('Incorrect captcha').first().waitFor();
 
     await page.getByTestId('console-captcha').fill(fresh);
     await page.getByTestId('console-submit').click();
     await expect.poll(() => page.getByTestId('console-operator').textContent()).toBe('admin (admin)');
 
     await page.getByTestId('console-logout').click();
-    await expect.poll(() => page.getByTestId('console-account').isVisible()).toBe(true);
+    await page.getByTestId('console-account').waitFor();
     expect(await page.evaluate(() => sessionStorage.getItem('console.token'))).toBeNull();
   });
 });

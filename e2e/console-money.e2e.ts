@@ -100,7 +100,7 @@ describe('console money at 1280x800 beside the user at 390x844', () => {
     await expect
       .poll(() => console_.getByTestId('deposit-detail').getAttribute('data-status'))
       .toBe('approved');
-    await expect.poll(() => console_.getByText('Deposit approved').first().isVisible()).toBe(true);
+    await console_.getByText('Deposit approved').first().waitFor();
     await closeDrawer(console_, 'deposit-detail');
 
     // No reload on the phone: the balance arrives as it changes.
@@ -137,9 +137,7 @@ describe('console money at 1280x800 beside the user at 390x844', () => {
     await expect.poll(() => console_.getByTestId('withdrawal-detail').textContent()).toContain('7890');
     await console_.getByTestId('withdrawal-pay').click();
     await console_.getByTestId('withdrawal-pay-confirm').click();
-    await expect
-      .poll(() => console_.getByText('Please enter the payment reference').first().isVisible())
-      .toBe(true);
+    await console_.getByText('Please enter the payment reference').first().waitFor();
     await console_.getByTestId('withdrawal-pay-reference').fill('BANK-REF-0042');
     await console_.getByTestId('withdrawal-pay-confirm').click();
     await expect

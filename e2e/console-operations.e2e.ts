@@ -20,7 +20,8 @@ let session: ApiSession;
 const account = `cops_${Date.now().toString(36)}`;
 
 const rows = (testId: string) => page.getByTestId(testId).locator('tr.ant-table-row');
-const messageShown = (text: string) => page.locator('.ant-message').getByText(text).first().isVisible();
+/** Waits for an antd message (toast) with this text. */
+const messageShown = (text: string) => page.locator('.ant-message').getByText(text).first().waitFor();
 
 beforeAll(async () => {
   server = await startServer();
@@ -71,14 +72,14 @@ describe('console operations at 1280x800', () => {
     await expect.poll(() => page.getByTestId('adjust-preview').textContent()).toContain('+$25.50');
     await page.getByTestId('adjust-reason').fill('Goodwill credit');
     await page.getByTestId('adjust-confirm').click();
-    await expect.poll(() => messageShown('Balance adjusted; new balance $25.50')).toBe(true);
+    await messageShown('Balance adjusted; new balance $25.50');
     await expect.poll(() => page.getByTestId('user-balance').textContent()).toBe('$25.50');
 
     await page.getByTestId('user-adjust').click();
     await page.getByTestId('adjust-amount').fill('-100');
     await page.getByTestId('adjust-reason').fill('Too much');
     await page.getByTestId('adjust-confirm').click();
-    await expect.poll(() => messageShown('Insufficient balance')).toBe(true);
+    await messageShown('Insufficient balance');
     await page.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => page.getByTestId('user-balance').textContent()).toBe('$25.50');
 

@@ -72,7 +72,7 @@ describe('console two-factor at 1280x800', () => {
     await page.getByTestId('console-totp').fill(wrong);
     await page.getByTestId('console-captcha').fill(second);
     const third = await captchaAnswer(page, () => page.getByTestId('console-submit').click());
-    await expect.poll(() => page.getByText(sharedEnglish.errors.TOTP_INVALID).first().isVisible()).toBe(true);
+    await page.getByText(sharedEnglish.errors.TOTP_INVALID).first().waitFor();
 
     // The code the enrolment used is spent: the next step's code, as an app shows it moments later.
     await page.getByTestId('console-totp').fill(totpCode(secret, 1));

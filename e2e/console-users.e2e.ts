@@ -24,7 +24,7 @@ const account = `cuser_${Date.now().toString(36)}`;
 async function expectReminder(content: string): Promise<void> {
   const reminder = phone.getByTestId('reminder-content');
   await expect.poll(() => reminder.textContent(), { timeout: 15_000 }).toBe(content);
-  await expect.poll(() => phone.getByText('Reminder', { exact: true }).isVisible()).toBe(true);
+  await phone.getByText('Reminder', { exact: true }).waitFor();
   await phone.getByRole('button', { name: 'Confirm' }).click();
   await reminder.waitFor({ state: 'detached' });
 }
@@ -38,7 +38,7 @@ async function compose(audience: 'all' | 'user', title: string, content: string)
   await console_.getByTestId('notify-title').fill(title);
   await console_.getByTestId('notify-content').fill(content);
   await console_.getByTestId('notify-send').click();
-  await expect.poll(() => console_.getByText('Notification sent').first().isVisible()).toBe(true);
+  await console_.getByText('Notification sent').first().waitFor();
 }
 
 beforeAll(async () => {
@@ -92,7 +92,7 @@ describe('the console reaching a user (1280x800 beside 390x844)', () => {
 
     await console_.getByTestId('user-freeze').click();
     await console_.getByTestId('user-freeze-dialog-confirm').click();
-    await expect.poll(() => console_.getByText('Please give a reason').first().isVisible()).toBe(true);
+    await console_.getByText('Please give a reason').first().waitFor();
     await console_.getByTestId('user-freeze-dialog-reason').fill('Chargeback under review');
     await console_.getByTestId('user-freeze-dialog-confirm').click();
     await expect.poll(() => console_.getByTestId('user-state').getAttribute('data-frozen')).toBe('true');
@@ -115,9 +115,7 @@ describe('the console reaching a user (1280x800 beside 390x844)', () => {
     await console_.getByTestId('user-password-reset').click();
     await console_.getByTestId('user-reset-dialog-reason').fill('Credentials seen in a phishing report');
     await console_.getByTestId('user-reset-dialog-confirm').click();
-    await expect
-      .poll(() => console_.locator('.ant-message').getByText('Password reset required').first().isVisible())
-      .toBe(true);
+    await console_.locator('.ant-message').getByText('Password reset required').first().waitFor();
     await expect(loginUser(server.url, account, 'secret123')).rejects.toThrow(/PASSWORD_RESET_REQUIRED/);
   });
 });
