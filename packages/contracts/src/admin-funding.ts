@@ -8,6 +8,7 @@ import {
   depositStatusSchema,
   pageOf,
   receivingBankAccountSchema,
+  withdrawalDestinationSchema,
   withdrawalSchema,
   withdrawalStatusSchema,
 } from './funding.ts';
@@ -27,6 +28,8 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({ ...owner, destina
 export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
 export const adminWithdrawalQuerySchema = z.strictObject({
   status: withdrawalStatusSchema.optional(),
+  /** The withdrawal method: to a bank card or to a wallet. */
+  destinationType: withdrawalDestinationSchema.optional(),
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });

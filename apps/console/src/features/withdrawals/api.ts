@@ -2,6 +2,7 @@
 import {
   adminWithdrawalPageSchema,
   adminWithdrawalSchema,
+  type withdrawalDestinationSchema,
   type withdrawalStatusSchema,
 } from '@tradehall/contracts';
 import type { z } from 'zod';
@@ -9,11 +10,22 @@ import { request, withQuery } from '../../lib/api.ts';
 
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export type WithdrawalStatusFilter = z.infer<typeof withdrawalStatusSchema> | undefined;
+export type WithdrawalMethodFilter = z.infer<typeof withdrawalDestinationSchema> | undefined;
+export const WITHDRAWAL_METHODS = ['bank_card', 'wallet'] as const satisfies ReadonlyArray<
+  NonNullable<WithdrawalMethodFilter>
+>;
 
 export const withdrawalsKey = ['admin', 'withdrawals'] as const;
 
-export const fetchWithdrawalPage = (status: WithdrawalStatusFilter, cursor?: string) =>
-  request(withQuery('/admin/withdrawals', { status, cursor, limit: 50 }), adminWithdrawalPageSchema);
+export const fetchWithdrawalPage = (
+  status: WithdrawalStatusFilter,
+  destinationType: WithdrawalMethodFilter,
+  cursor?: string,
+) =>
+  request(
+    withQuery('/admin/withdrawals', { status, destinationType, cursor, limit: 50 }),
+    adminWithdrawalPageSchema,
+  );
 
 export const withdrawalQuery = (id: string) => ({
   queryKey: [...withdrawalsKey, 'one', id] as const,

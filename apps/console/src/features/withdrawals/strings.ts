@@ -2,6 +2,8 @@ export const withdrawalStrings = {
   title: 'Withdrawals',
   status: 'Status',
   any: 'Any',
+  method: 'Method',
+  methods: { bank_card: 'Bank card', wallet: 'Wallet' },
   reference: 'Reference',
   account: 'Account',
   amount: 'Amount',

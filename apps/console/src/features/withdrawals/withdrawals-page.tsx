@@ -1,4 +1,4 @@
-/** The withdrawal queue: pending first by default, filterable by status. */
+/** The withdrawal queue: pending first by default, filterable by status and method. */
 import { formatMoney, WITHDRAWAL_STATUSES } from '@tradehall/domain';
 import { Alert, Button, Select, Space, Table } from 'antd';
 import { useState } from 'react';
@@ -11,6 +11,8 @@ import { useCursorList } from '../../lib/use-cursor-list.ts';
 import {
   type AdminWithdrawal,
   fetchWithdrawalPage,
+  WITHDRAWAL_METHODS,
+  type WithdrawalMethodFilter,
   type WithdrawalStatusFilter,
   withdrawalsKey,
 } from './api.ts';
@@ -19,9 +21,10 @@ import { WithdrawalDrawer } from './withdrawal-drawer.tsx';
 
 export function WithdrawalsPage() {
   const [status, setStatus] = useState<WithdrawalStatusFilter>('pending');
+  const [method, setMethod] = useState<WithdrawalMethodFilter>(undefined);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { items, query } = useCursorList([...withdrawalsKey, 'list', status ?? ''], (cursor) =>
-    fetchWithdrawalPage(status, cursor),
+  const { items, query } = useCursorList([...withdrawalsKey, 'list', status ?? '', method ?? ''], (cursor) =>
+    fetchWithdrawalPage(status, method, cursor),
   );
 
   return (
@@ -45,6 +48,17 @@ export function WithdrawalsPage() {
             ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: value })),
           ]}
           data-testid="withdrawal-status-filter"
+        />
+        <Select
+          style={{ width: 180 }}
+          prefix={`${s.method}:`}
+          value={method ?? ''}
+          onChange={(value: string) => setMethod(WITHDRAWAL_METHODS.find((item) => item === value))}
+          options={[
+            { value: '', label: s.any },
+            ...WITHDRAWAL_METHODS.map((value) => ({ value, label: s.methods[value] })),
+          ]}
+          data-testid="withdrawal-method-filter"
         />
       </Space>
       {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}

@@ -104,7 +104,11 @@ export class WithdrawalsRepository {
   }
 
   listAll(
-    filter: { status?: WithdrawalStatusColumn | undefined; userId?: string | undefined },
+    filter: {
+      status?: WithdrawalStatusColumn | undefined;
+      destinationType?: DestinationTypeColumn | undefined;
+      userId?: string | undefined;
+    },
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<AdminWithdrawalRow[]> {
@@ -114,6 +118,9 @@ export class WithdrawalsRepository {
       .selectAll('withdrawals')
       .select('users.username as account');
     if (filter.status) query = query.where('withdrawals.status', '=', filter.status);
+    if (filter.destinationType) {
+      query = query.where('withdrawals.destination_type', '=', filter.destinationType);
+    }
     if (filter.userId) query = query.where('withdrawals.user_id', '=', filter.userId);
     if (cursor) {
       query = query.where((eb) =>

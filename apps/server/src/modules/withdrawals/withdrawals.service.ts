@@ -25,7 +25,12 @@ import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
 import { toCents } from '../../platform/db/cents.ts';
-import type { DB, WithdrawalRow, WithdrawalStatusColumn } from '../../platform/db/schema.ts';
+import type {
+  DB,
+  DestinationTypeColumn,
+  WithdrawalRow,
+  WithdrawalStatusColumn,
+} from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
@@ -159,13 +164,14 @@ export class WithdrawalsService {
 
   async adminList(query: {
     status?: WithdrawalStatusColumn | undefined;
+    destinationType?: DestinationTypeColumn | undefined;
     userId?: string | undefined;
     cursor?: string | undefined;
     limit?: number | undefined;
   }): Promise<Page<AdminWithdrawalView>> {
     const limit = pageSize(query.limit);
     const rows = await this.repository.listAll(
-      { status: query.status, userId: query.userId },
+      { status: query.status, destinationType: query.destinationType, userId: query.userId },
       decodeCursor(query.cursor, UUID_ID),
       limit,
     );

@@ -278,6 +278,16 @@ describe.each(DRIVERS)('withdrawals on %s', (driver) => {
       message: 'You can make at most 4 withdrawals per day',
       params: { count: '4' },
     });
+    // The operator queue filters by method: only the wallet request when asking for wallets.
+    const toWallets = await call<{ items: Array<{ id: string; destinationType: string }> }>(
+      t,
+      'GET',
+      '/admin/withdrawals?destinationType=wallet&limit=100',
+      { token: operator },
+    );
+    expect(toWallets.body.items.map((item) => [item.id, item.destinationType])).toEqual([
+      [third.body.id, 'wallet'],
+    ]);
     t.clock.advanceSeconds(24 * 3600);
     expect((await withdraw(t, user, { destinationId: card })).status).toBe(201);
     await expectLedgerOk(t);
