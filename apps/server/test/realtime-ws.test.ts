@@ -222,6 +222,22 @@ describe.each(DRIVERS)('the /ws protocol on %s', (driver) => {
     expect(inVip.received((frame) => frame.type === 'event' && frame.topic !== `round.${vip}`)).toEqual([]);
   });
 
+  it('frames events of every length class correctly (under 64 KiB and over it)', async () => {
+    const current = async () => (await server.t.services.rooms.get(normal, null)).currentRound;
+    if (!(await current())) await tick(server.t);
+    const view = await current();
+    if (!view) throw new Error('no round to publish');
+    const client = await connect();
+    await client.loggedIn();
+    await client.sub(`round.${normal}`);
+    for (const saltLength of [10, 60_000, 70_000, 300_000]) {
+      const data = { round: { ...view, salt: 's'.repeat(saltLength) } };
+      server.t.services.events.publishTopic({ topic: `round.${normal}`, event: 'round.opened', data });
+      const frame = await client.next(isEvent('round.opened'));
+      expect((frame.data as { round: { salt: string } }).round.salt).toHaveLength(saltLength);
+    }
+  });
+
   it('delivers market events to market subscribers', async () => {
     const client = await connect();
     await client.loggedIn();

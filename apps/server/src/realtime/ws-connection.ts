@@ -2,6 +2,7 @@
  * One /ws client: its socket, language, identity, topics, liveness and message budget. Sends never
  * throw, and a client that cannot keep up with what it is sent is cut off rather than buffered forever.
  */
+import type { Duplex } from 'node:stream';
 import type { Locale } from '@tradehall/domain';
 import { WebSocket } from 'ws';
 import type { Logger } from '../platform/logger.ts';
@@ -28,6 +29,8 @@ export class WsConnection {
 
   constructor(
     readonly socket: WebSocket,
+    /** The TCP socket of the HTTP upgrade, which `socket` speaks WebSocket over. */
+    private readonly stream: Duplex,
     public locale: Locale,
     messagesPerSecond: number,
     private readonly logger: Logger,
@@ -47,15 +50,33 @@ export class WsConnection {
     });
   }
 
-  /** A frame already encoded (once, for every subscriber of an event). */
-  send(frame: string | Buffer): void {
-    if (!this.open) return;
-    if (this.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-      this.logger.info({ buffered: this.socket.bufferedAmount }, 'ws client too slow; dropped');
+  /** A text message, framed by ws (answers to this client: welcome, subscribed, errors). */
+  send(text: string): void {
+    if (!this.writable()) return;
+    this.socket.send(text);
+  }
+
+  /**
+   * A complete text frame built once for every recipient (events, pings), written straight to the TCP
+   * socket: the same bytes ws would write, without its per-send framing and extra write. Safe next to
+   * ws's own writes because every write is a whole frame, ws has no queue of its own here
+   * (perMessageDeflate is off), and nothing is written once the socket is no longer OPEN (ws has sent
+   * or received a close frame).
+   */
+  sendFrame(frame: Buffer): void {
+    if (!this.writable()) return;
+    this.stream.write(frame);
+  }
+
+  private writable(): boolean {
+    if (!this.open) return false;
+    // Everything written to the stream, by ws or by sendFrame, and not yet taken by the kernel.
+    if (this.stream.writableLength > MAX_BUFFERED_BYTES) {
+      this.logger.info({ buffered: this.stream.writableLength }, 'ws client too slow; dropped');
       this.socket.terminate();
-      return;
+      return false;
     }
-    this.socket.send(frame, { binary: false });
+    return true;
   }
 
   sendError(code: WsErrorCode): void {

@@ -80,13 +80,37 @@ export function subscriptionFrame(type: 'subscribed' | 'unsubscribed', topic: st
   return JSON.stringify(frame);
 }
 
-export const PING_FRAME: string = JSON.stringify({ type: 'ping' } satisfies WsServerFrame);
+/**
+ * An event frame's JSON, encoded once for every subscriber. A `user` event leaves without the userId
+ * it was routed by: the connection it reaches is that user's.
+ */
+export function eventPayload(event: DomainTopicEvent, at: number): string {
+  const { topic, event: name, data } = event;
+  return JSON.stringify({ type: 'event', at, topic, event: name, data });
+}
 
 /**
- * An event frame, encoded once for every subscriber. A `user` event leaves without the userId it was
- * routed by: the connection it reaches is that user's.
+ * A complete WebSocket text frame (RFC 6455 §5.2) around a payload: FIN, opcode 1, no mask (a server
+ * never masks), the length in 7, 7+16 or 7+64 bits. Built once per broadcast and written as is to every
+ * subscriber's socket, so a broadcast costs one write per client and nothing else (see WsConnection).
  */
-export function eventFrame(event: DomainTopicEvent, at: number): Buffer {
-  const { topic, event: name, data } = event;
-  return Buffer.from(JSON.stringify({ type: 'event', at, topic, event: name, data }));
+export function textFrame(payload: string): Buffer {
+  const body = Buffer.from(payload, 'utf8');
+  const length = body.length;
+  const headerLength = length < 126 ? 2 : length < 65_536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(headerLength + length);
+  frame[0] = 0x81;
+  if (length < 126) {
+    frame[1] = length;
+  } else if (length < 65_536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(length, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(length), 2);
+  }
+  body.copy(frame, headerLength);
+  return frame;
 }
+
+export const PING_FRAME: Buffer = textFrame(JSON.stringify({ type: 'ping' } satisfies WsServerFrame));
