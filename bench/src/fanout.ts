@@ -12,7 +12,8 @@
  *
  * Per step: one warm-up broadcast, then BROADCASTS measured ones, 300 ms apart. Printed: p50 and p99
  * over every delivery, the worst single broadcast's p99 (the bar is checked against that one), the
- * gateway's own loop time (publish -> last frame handed to the kernel), and the gateway's RSS with its
+ * gateway's own loop time (publish -> last frame handed to the kernel) with the CPU time it took, the
+ * CPU time this process spent receiving (publish -> last arrival), and the gateway's RSS with its
  * growth per 1,000 connections. Every frame received is checked to be the event published.
  *
  * On a 2-core machine the clients (this process) and the gateway share the CPU: the figures include
@@ -235,15 +236,17 @@ async function broadcast(
   count: number,
   topic: `round.${string}`,
   issue: string,
-): Promise<{ latencies: Float64Array; loopMs: number; loopCpuMs: number }> {
+): Promise<{ latencies: Float64Array; loopMs: number; loopCpuMs: number; clientCpuMs: number }> {
   clients.arrivals.fill(Number.NaN);
   clients.frames.fill(null);
   clients.arrived = 0;
   const published = gateway.next('published');
+  const clientCpu = process.cpuUsage();
   const sentAt = performance.now();
   gateway.request({ type: 'publish', event: roundEvent(topic, issue) });
   const { loopMs, loopCpuMs } = await published;
   await waitFor(`${count} deliveries of ${issue}`, () => clients.arrived >= count, DELIVERY_TIMEOUT_MS);
+  const clientUsed = process.cpuUsage(clientCpu);
   const latencies = new Float64Array(count);
   for (let i = 0; i < count; i += 1) {
     const frame = clients.frames[i];
@@ -255,7 +258,7 @@ async function broadcast(
     }
     latencies[i] = (clients.arrivals[i] ?? Number.NaN) - sentAt;
   }
-  return { latencies, loopMs, loopCpuMs };
+  return { latencies, loopMs, loopCpuMs, clientCpuMs: (clientUsed.user + clientUsed.system) / 1000 };
 }
 
 async function stats(gateway: Gateway) {
@@ -314,11 +317,12 @@ async function runBench(): Promise<void> {
       const all: number[] = [];
       const loops: number[] = [];
       const loopCpu: number[] = [];
+      const clientCpu: number[] = [];
       let worstP99 = 0;
       for (let i = 0; i < BROADCASTS; i += 1) {
         await new Promise((resolve) => setTimeout(resolve, 300));
         sequence += 1;
-        const { latencies, loopMs, loopCpuMs } = await broadcast(
+        const { latencies, loopMs, loopCpuMs, clientCpuMs } = await broadcast(
           gateway,
           clients,
           count,
@@ -326,6 +330,7 @@ async function runBench(): Promise<void> {
           `bench-${sequence}`,
         );
         loopCpu.push(loopCpuMs);
+        clientCpu.push(clientCpuMs);
         latencies.sort();
         worstP99 = Math.max(worstP99, percentile(latencies, 99));
         for (const latency of latencies) all.push(latency);
@@ -340,7 +345,7 @@ async function runBench(): Promise<void> {
         `max ${percentile(sorted, 100).toFixed(1)} ms` +
         (count === max ? ` (bar: p99 < ${BAR_MS} ms) ${worstP99 < BAR_MS ? 'PASS' : 'FAIL'}` : '') +
         ` — gateway loop ${Math.max(...loops).toFixed(1)} ms (CPU ${Math.max(...loopCpu).toFixed(1)} ms), ` +
-        `RSS ${mb(after.rss)} ` +
+        `clients' CPU ${Math.max(...clientCpu).toFixed(1)} ms, RSS ${mb(after.rss)} ` +
         `(+${mb(perThousand)} per 1,000 connections), connected in ${(connectedIn / 1000).toFixed(1)} s`;
       console.log(line);
       lines.push(line);
