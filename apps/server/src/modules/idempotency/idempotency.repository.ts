@@ -1,5 +1,5 @@
 /** Idempotency keys: one row per client money operation, holding the response it got. */
-import { type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type { Executor } from '../ledger/ledger.repository.ts';
 
@@ -43,32 +43,6 @@ export class IdempotencyRepository {
       .returning('key')
       .executeTakeFirst();
     return inserted !== undefined;
-  }
-
-  /**
-   * A complete claim as a CTE named `claim` for a larger single statement (the position hot path): one
-   * row when the key was new and `gate` produced a row, none when the key was taken (or the gate empty).
-   */
-  claimCte(
-    row: {
-      userId: string;
-      key: string;
-      operation: string;
-      requestHash: string;
-      at: Date;
-      statusCode: number;
-      response: unknown;
-    },
-    gate: string,
-  ): RawBuilder<unknown> {
-    return sql`claim as (
-        insert into idempotency_keys (user_id, key, operation, request_hash, status_code, response, created_at)
-        select ${row.userId}::uuid, ${row.key}::text, ${row.operation}::text, ${row.requestHash}::text,
-          ${row.statusCode}::integer, ${JSON.stringify(row.response)}::jsonb, ${row.at}::timestamptz
-        from ${sql.table(gate)}
-        on conflict (user_id, key) do nothing
-        returning 1
-      )`;
   }
 
   async find(executor: Executor, userId: string, key: string): Promise<IdempotencyRow | undefined> {

@@ -8,7 +8,7 @@
  * retry is free to try again (and gets the same refusal if nothing changed meanwhile).
  */
 import { createHash } from 'node:crypto';
-import type { Kysely, RawBuilder, Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -106,27 +106,6 @@ export class IdempotencyService {
       at: this.clock.now(),
     });
     return claimed ? undefined : this.replayFrom<T>(trx, operation);
-  }
-
-  /** The claim of a completed operation as a CTE of a single statement: see IdempotencyRepository.claimCte. */
-  claimCte(
-    operation: IdempotentOperation,
-    statusCode: number,
-    body: unknown,
-    gate: string,
-  ): RawBuilder<unknown> {
-    return this.repository.claimCte(
-      {
-        userId: operation.userId,
-        key: operation.key,
-        operation: operation.operation,
-        requestHash: requestHash(operation),
-        at: this.clock.now(),
-        statusCode,
-        response: body,
-      },
-      gate,
-    );
   }
 
   private async replayFrom<T>(trx: Transaction<DB>, operation: IdempotentOperation): Promise<Replayable<T>> {

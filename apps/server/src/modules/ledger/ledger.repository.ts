@@ -163,33 +163,6 @@ export class LedgerRepository {
   }
 
   /**
-   * The stake of the position hot path as two CTEs for a larger single statement (positions.repository):
-   * `debit` takes `amount` from the user's cash account — conditionally, never below zero — only when
-   * the `gate` CTE produced a row; `transfer` records the movement under its idempotency key for each
-   * debit made. The statement must abort when the gate passed but the debit did not (nothing else it
-   * wrote may survive then). The CTEs are named `debit` and `transfer`.
-   */
-  stakeCtes(
-    transfer: Omit<NewTransfer, 'debitAccountId'> & { debitAccountId: RawBuilder<unknown> },
-    gate: string,
-  ) {
-    return sql`debit as (
-        update ledger_accounts set balance = balance - ${transfer.amount}::bigint
-        where id = (${transfer.debitAccountId}) and kind = 'user_cash' and balance >= ${transfer.amount}::bigint
-          and exists (select 1 from ${sql.table(gate)})
-        returning id
-      ), transfer as (
-        insert into ledger_transfers
-          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
-        select id, ${transfer.creditAccountId}::uuid, ${transfer.amount}::bigint, ${transfer.code}::text,
-          ${transfer.refType}::text, ${transfer.refId}::text, ${transfer.idempotencyKey}::text,
-          ${transfer.createdAt}::timestamptz
-        from debit
-        returning id
-      )`;
-  }
-
-  /**
    * Bulk posting (settlement): inserts every row of `source` with a positive amount as a transfer out of
    * a SYSTEM account (named by kind, so a bulk post can never debit a user), and credits the user cash
    * accounts by exactly what was inserted, one UPDATE grouped by account — all in one statement. Each

@@ -189,11 +189,6 @@ export class LedgerService {
     return (await this.resolve(executor, { system: kind })).id;
   }
 
-  /** The stake CTEs of the position hot path: see LedgerRepository.stakeCtes. */
-  stakeCtes(transfer: Parameters<LedgerRepository['stakeCtes']>[0], gate: string): RawBuilder<unknown> {
-    return this.repository.stakeCtes(transfer, gate);
-  }
-
   /** The user's cash account, locked until the transaction ends (serialises their withdrawals). */
   async lockUserAccount(trx: Transaction<DB>, userId: string): Promise<CashAccount> {
     const account = await this.repository.lockUserAccount(trx, userId);
