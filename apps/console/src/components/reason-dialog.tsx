@@ -2,8 +2,10 @@
  * The dialog behind every action that needs a reason (reject, freeze, pause, ...): the reason is
  * required, the confirm button is disabled while the request is in flight.
  */
-import { Button, Form, Input, Modal } from 'antd';
+import { Form } from 'antd';
 import type { ReactNode } from 'react';
+import { FormDialog } from './form-dialog.tsx';
+import { ReasonField } from './reason-field.tsx';
 
 export interface ReasonValues {
   reason: string;
@@ -33,41 +35,20 @@ export function ReasonDialog({
 }) {
   const [form] = Form.useForm<ReasonValues>();
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={title}
+      form={form}
+      okText={okText}
+      danger={danger}
+      pending={pending}
       onCancel={onCancel}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel} disabled={pending}>
-          Cancel
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          danger={danger}
-          loading={pending}
-          disabled={pending}
-          onClick={() => form.submit()}
-          data-testid={`${testId}-confirm`}
-        >
-          {okText}
-        </Button>,
-      ]}
+      confirmTestId={`${testId}-confirm`}
     >
       {children}
       <Form form={form} layout="vertical" onFinish={(values) => onSubmit(values.reason.trim())}>
-        <Form.Item
-          name="reason"
-          label="Reason"
-          rules={[
-            { required: true, whitespace: true, message: 'Please give a reason' },
-            { max: 500, message: 'At most 500 characters' },
-          ]}
-        >
-          <Input.TextArea rows={3} data-testid={`${testId}-reason`} />
-        </Form.Item>
+        <ReasonField testId={`${testId}-reason`} />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

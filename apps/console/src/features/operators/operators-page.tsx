@@ -1,8 +1,9 @@
 /** Operator accounts (admin only): who can sign in to the console, with which role, and 2FA state. */
 import { useQuery } from '@tanstack/react-query';
 import { OPERATOR_ROLES } from '@tradehall/contracts';
-import { Alert, Button, Form, Input, Modal, Select, Table, Tag } from 'antd';
+import { Alert, Button, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
@@ -54,26 +55,15 @@ export function OperatorsPage() {
           { title: s.created, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
         ]}
       />
-      <Modal
+      <FormDialog
         open={adding}
         title={s.addTitle}
+        form={form}
+        okText={s.save}
+        cancelText={s.cancel}
+        pending={add.pending}
         onCancel={() => setAdding(false)}
-        destroyOnHidden
-        footer={[
-          <Button key="cancel" onClick={() => setAdding(false)} disabled={add.pending}>
-            {s.cancel}
-          </Button>,
-          <Button
-            key="ok"
-            type="primary"
-            loading={add.pending}
-            disabled={add.pending}
-            onClick={() => form.submit()}
-            data-testid="operator-add-confirm"
-          >
-            {s.save}
-          </Button>,
-        ]}
+        confirmTestId="operator-add-confirm"
       >
         <Form
           form={form}
@@ -99,7 +89,7 @@ export function OperatorsPage() {
             <Select options={OPERATOR_ROLES.map((role) => ({ value: role, label: role }))} />
           </Form.Item>
         </Form>
-      </Modal>
+      </FormDialog>
     </>
   );
 }

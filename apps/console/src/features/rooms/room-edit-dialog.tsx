@@ -3,7 +3,9 @@
  * house edge. Only changed fields are sent, so the audit log's before/after shows exactly the change.
  */
 import { formatAmount, parseAmount } from '@tradehall/domain';
-import { Button, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { ReasonField } from '../../components/reason-field.tsx';
 import { formatBps } from '../../lib/format.ts';
 import type { AdminRoom, UpdateRoomRequest } from './api.ts';
 import { roomStrings as s } from './strings.ts';
@@ -66,27 +68,16 @@ export function RoomEditDialog({
   const [form] = Form.useForm<Values>();
   const edge = Form.useWatch('houseEdgeBps', form);
   return (
-    <Modal
+    <FormDialog
       open={room !== null}
       title={room ? s.editTitle(room.tier) : ''}
-      onCancel={onCancel}
-      destroyOnHidden
+      form={form}
+      okText={s.save}
+      cancelText={s.cancel}
+      pending={pending}
       width={640}
-      footer={[
-        <Button key="cancel" onClick={onCancel} disabled={pending}>
-          {s.cancel}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={pending}
-          disabled={pending}
-          onClick={() => form.submit()}
-          data-testid="room-edit-confirm"
-        >
-          {s.save}
-        </Button>,
-      ]}
+      onCancel={onCancel}
+      confirmTestId="room-edit-confirm"
     >
       {room && (
         <Form
@@ -163,15 +154,9 @@ export function RoomEditDialog({
               </Form.Item>
             </Col>
           </Row>
-          <Form.Item
-            name="reason"
-            label={s.reason}
-            rules={[{ required: true, whitespace: true, message: s.reasonRequired }, { max: 500 }]}
-          >
-            <Input.TextArea rows={2} data-testid="room-edit-reason" />
-          </Form.Item>
+          <ReasonField rows={2} testId="room-edit-reason" />
         </Form>
       )}
-    </Modal>
+    </FormDialog>
   );
 }

@@ -24,8 +24,6 @@ export const roomStrings = {
   dollars: 'in dollars, e.g. 10 or 2.50',
   amountInvalid: 'An amount in dollars with at most 2 decimals',
   stakeRange: 'The stake maximum must be at least the stake minimum',
-  reason: 'Reason',
-  reasonRequired: 'Please give a reason',
   cancel: 'Cancel',
   save: 'Save',
   adminOnly: 'Only an admin can change rooms',

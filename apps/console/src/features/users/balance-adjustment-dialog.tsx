@@ -6,6 +6,7 @@
 import { formatMoney } from '@tradehall/domain';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { ReasonField } from '../../components/reason-field.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { parseSignedAmount } from '../../lib/signed-amount.ts';
 import { userStrings as s } from './strings.ts';
@@ -84,13 +85,7 @@ function AdjustmentForm({
           {s.adjustPreview(cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents))}
         </Typography.Paragraph>
       )}
-      <Form.Item
-        name="reason"
-        label={s.reason}
-        rules={[{ required: true, whitespace: true, message: s.reasonRequired }, { max: 500 }]}
-      >
-        <Input.TextArea rows={3} data-testid="adjust-reason" />
-      </Form.Item>
+      <ReasonField testId="adjust-reason" />
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         <Button onClick={onCancel} disabled={pending}>
           {s.cancel}

@@ -1,5 +1,7 @@
 /** Sets a user's credit score (0-1000) with a reason for the audit log. */
-import { Button, Form, Input, InputNumber, Modal } from 'antd';
+import { Form, InputNumber } from 'antd';
+import { FormDialog } from '../../components/form-dialog.tsx';
+import { ReasonField } from '../../components/reason-field.tsx';
 import { userStrings as s } from './strings.ts';
 
 interface Values {
@@ -22,26 +24,15 @@ export function CreditScoreDialog({
 }) {
   const [form] = Form.useForm<Values>();
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={s.creditScoreTitle}
+      form={form}
+      okText={s.save}
+      cancelText={s.cancel}
+      pending={pending}
       onCancel={onCancel}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel} disabled={pending}>
-          {s.cancel}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={pending}
-          disabled={pending}
-          onClick={() => form.submit()}
-          data-testid="credit-score-confirm"
-        >
-          {s.save}
-        </Button>,
-      ]}
+      confirmTestId="credit-score-confirm"
     >
       <Form
         form={form}
@@ -62,14 +53,8 @@ export function CreditScoreDialog({
             data-testid="credit-score-value"
           />
         </Form.Item>
-        <Form.Item
-          name="reason"
-          label={s.reason}
-          rules={[{ required: true, whitespace: true, message: s.reasonRequired }, { max: 500 }]}
-        >
-          <Input.TextArea rows={3} data-testid="credit-score-reason" />
-        </Form.Item>
+        <ReasonField testId="credit-score-reason" />
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }

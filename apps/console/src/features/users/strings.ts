@@ -35,8 +35,6 @@ export const userStrings = {
   adjustAmountInvalid: 'A signed amount with at most 2 decimals, e.g. 25 or -12.50, not zero',
   adjustPreview: (text: string) => `The user's balance will change by ${text}.`,
   adjustDone: (balance: string) => `Balance adjusted; new balance ${balance}`,
-  reason: 'Reason',
-  reasonRequired: 'Please give a reason',
   cancel: 'Cancel',
   save: 'Save',
   tabs: {

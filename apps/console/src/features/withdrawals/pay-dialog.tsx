@@ -1,5 +1,6 @@
 /** Asks for the payment reference of the bank or chain transfer the operator made. */
-import { Button, Form, Input, Modal, Typography } from 'antd';
+import { Form, Input, Typography } from 'antd';
+import { FormDialog } from '../../components/form-dialog.tsx';
 import { withdrawalStrings as s } from './strings.ts';
 
 export function PayDialog({
@@ -17,26 +18,15 @@ export function PayDialog({
 }) {
   const [form] = Form.useForm<{ paymentReference: string }>();
   return (
-    <Modal
+    <FormDialog
       open={open}
       title={s.payTitle}
+      form={form}
+      okText={s.pay}
+      cancelText={s.cancel}
+      pending={pending}
       onCancel={onCancel}
-      destroyOnHidden
-      footer={[
-        <Button key="cancel" onClick={onCancel} disabled={pending}>
-          {s.cancel}
-        </Button>,
-        <Button
-          key="ok"
-          type="primary"
-          loading={pending}
-          disabled={pending}
-          onClick={() => form.submit()}
-          data-testid="withdrawal-pay-confirm"
-        >
-          {s.pay}
-        </Button>,
-      ]}
+      confirmTestId="withdrawal-pay-confirm"
     >
       <Typography.Paragraph>{hint}</Typography.Paragraph>
       <Form form={form} layout="vertical" onFinish={(values) => onSubmit(values.paymentReference.trim())}>
@@ -51,6 +41,6 @@ export function PayDialog({
           <Input data-testid="withdrawal-pay-reference" />
         </Form.Item>
       </Form>
-    </Modal>
+    </FormDialog>
   );
 }
