@@ -23,3 +23,5 @@ export function useCursorList<T>(
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.items) ?? [], [query.data]);
   return { items, query };
 }
+
+export type CursorList<T> = ReturnType<typeof useCursorList<T>>;

@@ -1,10 +1,10 @@
 /** Who did what, when, to what, and why, with the before/after snapshots of every operator action. */
-import { Alert, Button, Col, Row, Table, Typography } from 'antd';
+import { Col, Row, Typography } from 'antd';
 import { useState } from 'react';
+import { CursorTable } from '../../components/cursor-table.tsx';
 import { JsonView } from '../../components/json-view.tsx';
-import { LoadMore } from '../../components/load-more.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { RefreshButton } from '../../components/refresh-button.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { type AuditEntry, type AuditFilters, auditKey, fetchAuditPage } from './api.ts';
@@ -13,25 +13,14 @@ import { auditStrings as s } from './strings.ts';
 
 export function AuditPage() {
   const [filters, setFilters] = useState<AuditFilters>({});
-  const { items, query } = useCursorList(auditKey(filters), (cursor) => fetchAuditPage(filters, cursor));
+  const list = useCursorList(auditKey(filters), (cursor) => fetchAuditPage(filters, cursor));
   return (
     <>
-      <PageTitle
-        title={s.title}
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isRefetching}>
-            {s.refresh}
-          </Button>
-        }
-      />
+      <PageTitle title={s.title} extra={<RefreshButton query={list.query} label={s.refresh} />} />
       <AuditFiltersForm onChange={setFilters} />
-      {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}
-      <Table<AuditEntry>
-        rowKey="id"
+      <CursorTable<AuditEntry>
+        list={list}
         size="small"
-        loading={query.isPending}
-        dataSource={items}
-        pagination={false}
         data-testid="audit-table"
         expandable={{
           expandedRowRender: (entry) => (
@@ -68,11 +57,6 @@ export function AuditPage() {
           },
           { title: s.reason, dataIndex: 'reason', render: (value: string | null) => value ?? '—' },
         ]}
-      />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
       />
     </>
   );

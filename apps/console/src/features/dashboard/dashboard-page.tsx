@@ -1,10 +1,10 @@
 /** What needs attention now (the queues) and how today is going, with the ledger's health. */
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Button, Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
+import { Button, Card, Col, Row, Skeleton, Statistic, Tag, Typography } from 'antd';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { dashboardQuery } from './api.ts';
 import { dashboardStrings as s } from './strings.ts';
@@ -22,7 +22,7 @@ export function DashboardPage() {
           </Button>
         }
       />
-      {dashboard.isError && <Alert type="error" title={errorMessage(dashboard.error)} showIcon />}
+      <QueryError query={dashboard} />
       {dashboard.isPending && <Skeleton active />}
       {data && (
         <Row gutter={[16, 16]}>

@@ -1,11 +1,12 @@
 /** The deposit queue: pending first by default, filterable by status and method. */
 import { DEPOSIT_METHODS, DEPOSIT_STATUSES, formatMoney } from '@tradehall/domain';
-import { Alert, Button, Select, Space, Table } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
-import { LoadMore } from '../../components/load-more.tsx';
+import { ChoiceFilter } from '../../components/choice-filter.tsx';
+import { CursorTable } from '../../components/cursor-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { RefreshButton } from '../../components/refresh-button.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import {
@@ -22,51 +23,34 @@ export function DepositsPage() {
   const [status, setStatus] = useState<DepositStatusFilter>('pending');
   const [method, setMethod] = useState<DepositMethodFilter>(undefined);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { items, query } = useCursorList([...depositsKey, 'list', status ?? '', method ?? ''], (cursor) =>
+  const list = useCursorList([...depositsKey, 'list', status ?? '', method ?? ''], (cursor) =>
     fetchDepositPage(status, method, cursor),
   );
 
   return (
     <>
-      <PageTitle
-        title={s.title}
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isRefetching}>
-            {s.refresh}
-          </Button>
-        }
-      />
+      <PageTitle title={s.title} extra={<RefreshButton query={list.query} label={s.refresh} />} />
       <Space style={{ marginBottom: 16 }}>
-        <Select
-          style={{ width: 180 }}
-          prefix={`${s.status}:`}
-          value={status ?? ''}
-          onChange={(value: string) => setStatus(DEPOSIT_STATUSES.find((item) => item === value))}
-          options={[
-            { value: '', label: s.any },
-            ...DEPOSIT_STATUSES.map((value) => ({ value, label: value })),
-          ]}
-          data-testid="deposit-status-filter"
+        <ChoiceFilter
+          label={s.status}
+          anyLabel={s.any}
+          values={DEPOSIT_STATUSES}
+          value={status}
+          onChange={setStatus}
+          testId="deposit-status-filter"
         />
-        <Select
-          style={{ width: 180 }}
-          prefix={`${s.method}:`}
-          value={method ?? ''}
-          onChange={(value: string) => setMethod(DEPOSIT_METHODS.find((item) => item === value))}
-          options={[
-            { value: '', label: s.any },
-            ...DEPOSIT_METHODS.map((value) => ({ value, label: value })),
-          ]}
-          data-testid="deposit-method-filter"
+        <ChoiceFilter
+          label={s.method}
+          anyLabel={s.any}
+          values={DEPOSIT_METHODS}
+          value={method}
+          onChange={setMethod}
+          testId="deposit-method-filter"
         />
       </Space>
-      {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}
-      <Table<AdminDeposit>
-        rowKey="id"
+      <CursorTable<AdminDeposit>
+        list={list}
         size="middle"
-        loading={query.isPending}
-        dataSource={items}
-        pagination={false}
         columns={[
           { title: s.reference, dataIndex: 'reference' },
           { title: s.account, dataIndex: 'account' },
@@ -90,11 +74,6 @@ export function DepositsPage() {
             ),
           },
         ]}
-      />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
       />
       <DepositDrawer id={openId} onClose={() => setOpenId(null)} />
     </>

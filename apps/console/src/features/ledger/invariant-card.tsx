@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
 import { Alert, Button, Card, Descriptions, Table } from 'antd';
-import { errorMessage } from '../../lib/api.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { auditQuery } from './api.ts';
 import { ledgerStrings as s } from './strings.ts';
@@ -23,7 +23,7 @@ export function InvariantCard() {
         </Button>
       }
     >
-      {audit.isError && <Alert type="error" title={errorMessage(audit.error)} showIcon />}
+      <QueryError query={audit} />
       {data && (
         <>
           <Alert

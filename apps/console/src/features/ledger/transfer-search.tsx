@@ -1,9 +1,8 @@
 /** Transfers filtered by user, account, code and reference, newest first. */
 import { formatMoney, LEDGER_CODES } from '@tradehall/domain';
-import { Alert, Button, Card, Form, Input, Select, Table } from 'antd';
+import { Button, Card, Form, Input, Select } from 'antd';
 import { useState } from 'react';
-import { LoadMore } from '../../components/load-more.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { CursorTable } from '../../components/cursor-table.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { type AdminTransfer, fetchTransferPage, type TransferFilters, transfersKey } from './api.ts';
@@ -26,9 +25,7 @@ function clean(values: TransferFilters): TransferFilters {
 export function TransferSearch() {
   const [form] = Form.useForm<TransferFilters>();
   const [filters, setFilters] = useState<TransferFilters>({});
-  const { items, query } = useCursorList(transfersKey(filters), (cursor) =>
-    fetchTransferPage(filters, cursor),
-  );
+  const list = useCursorList(transfersKey(filters), (cursor) => fetchTransferPage(filters, cursor));
 
   return (
     <Card title={s.transfers}>
@@ -73,13 +70,9 @@ export function TransferSearch() {
           {s.reset}
         </Button>
       </Form>
-      {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}
-      <Table<AdminTransfer>
-        rowKey="id"
+      <CursorTable<AdminTransfer>
+        list={list}
         size="small"
-        loading={query.isPending}
-        dataSource={items}
-        pagination={false}
         columns={[
           { title: s.time, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
           { title: s.code, dataIndex: 'code' },
@@ -93,11 +86,6 @@ export function TransferSearch() {
             render: (value: number) => formatMoney(value),
           },
         ]}
-      />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
       />
     </Card>
   );

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Button, Card, Table, Typography } from 'antd';
-import { errorMessage } from '../../lib/api.ts';
+import { Button, Card, Table, Typography } from 'antd';
+import { QueryError } from '../../components/query-error.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { type TrialBalance, trialBalanceQuery } from './api.ts';
 import { ledgerStrings as s } from './strings.ts';
@@ -21,7 +21,7 @@ export function TrialBalanceCard() {
         </Button>
       }
     >
-      {trial.isError && <Alert type="error" title={errorMessage(trial.error)} showIcon />}
+      <QueryError query={trial} />
       <Table<Row>
         rowKey="kind"
         size="small"

@@ -1,8 +1,8 @@
 /** Compose a notification, and everything sent so far (newest first). */
-import { Alert, Button, Card, Table } from 'antd';
-import { LoadMore } from '../../components/load-more.tsx';
+import { Card } from 'antd';
+import { CursorTable } from '../../components/cursor-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { RefreshButton } from '../../components/refresh-button.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { fetchSentPage, notificationsKey, type SentNotification } from './api.ts';
@@ -10,26 +10,15 @@ import { ComposeForm } from './compose-form.tsx';
 import { notificationStrings as s } from './strings.ts';
 
 export function NotificationsPage() {
-  const { items, query } = useCursorList(notificationsKey, (cursor) => fetchSentPage(cursor));
+  const list = useCursorList(notificationsKey, (cursor) => fetchSentPage(cursor));
   return (
     <>
       <PageTitle title={s.title} />
       <ComposeForm />
-      <Card
-        title={s.sentList}
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isRefetching}>
-            {s.refresh}
-          </Button>
-        }
-      >
-        {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}
-        <Table<SentNotification>
-          rowKey="id"
+      <Card title={s.sentList} extra={<RefreshButton query={list.query} label={s.refresh} />}>
+        <CursorTable<SentNotification>
+          list={list}
           size="small"
-          loading={query.isPending}
-          dataSource={items}
-          pagination={false}
           data-testid="notify-sent"
           columns={[
             {
@@ -52,11 +41,6 @@ export function NotificationsPage() {
               render: (value: string) => <span style={{ whiteSpace: 'pre-wrap' }}>{value}</span>,
             },
           ]}
-        />
-        <LoadMore
-          hasMore={query.hasNextPage}
-          loading={query.isFetchingNextPage}
-          onLoad={() => void query.fetchNextPage()}
         />
       </Card>
     </>

@@ -1,11 +1,11 @@
 /** Operator accounts (admin only): who can sign in to the console, with which role, and 2FA state. */
 import { useQuery } from '@tanstack/react-query';
 import { OPERATOR_ROLES } from '@tradehall/contracts';
-import { Alert, Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Table, Tag } from 'antd';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { errorMessage } from '../../lib/api.ts';
+import { QueryError } from '../../components/query-error.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import {
@@ -38,7 +38,7 @@ export function OperatorsPage() {
           </Button>
         }
       />
-      {operators.isError && <Alert type="error" title={errorMessage(operators.error)} showIcon />}
+      <QueryError query={operators} />
       <Table<OperatorRow>
         rowKey="id"
         loading={operators.isPending}

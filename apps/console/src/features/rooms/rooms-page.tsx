@@ -1,11 +1,11 @@
 /** Every room's limits, timing, house edge and state; admins edit, pause and resume. */
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, App, Button, Space, Table, Tag, Tooltip } from 'antd';
+import { App, Button, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { QueryError } from '../../components/query-error.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatBps } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
@@ -61,7 +61,7 @@ export function RoomsPage() {
   return (
     <>
       <PageTitle title={s.title} />
-      {rooms.isError && <Alert type="error" title={errorMessage(rooms.error)} showIcon />}
+      <QueryError query={rooms} />
       <Table<AdminRoom>
         rowKey="id"
         loading={rooms.isPending}

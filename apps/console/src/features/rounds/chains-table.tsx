@@ -1,10 +1,10 @@
 /** A room's hash chains; an admin creates the next one, whose terminal hash is shown once published. */
 import { useQuery } from '@tanstack/react-query';
-import { Alert, App, Button, Table, Tag, Tooltip, Typography } from 'antd';
+import { App, Button, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { PageTitle } from '../../components/page-title.tsx';
+import { QueryError } from '../../components/query-error.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
@@ -53,7 +53,7 @@ export function ChainsTable({ roomId }: { roomId: string }) {
           </Tooltip>
         }
       />
-      {chains.isError && <Alert type="error" title={errorMessage(chains.error)} showIcon />}
+      <QueryError query={chains} />
       <Table<Chain>
         rowKey="id"
         size="small"

@@ -4,12 +4,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Button, Card, Select, Space, Table } from 'antd';
+import { Alert, Card, Select, Space } from 'antd';
 import { useState } from 'react';
-import { LoadMore } from '../../components/load-more.tsx';
+import { CursorTable } from '../../components/cursor-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { RefreshButton } from '../../components/refresh-button.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { type AdminRound, fetchRoundPage, roomsQuery, roundsKey } from './api.ts';
@@ -41,7 +42,7 @@ export function RoundsPage() {
         }
       />
       <Alert type="info" title={s.noResultControls} showIcon style={{ marginBottom: 16 }} />
-      {rooms.isError && <Alert type="error" title={errorMessage(rooms.error)} showIcon />}
+      <QueryError query={rooms} />
       {roomId && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
           <Card>
@@ -57,24 +58,13 @@ export function RoundsPage() {
 }
 
 function RoundsTable({ roomId }: { roomId: string }) {
-  const { items, query } = useCursorList(roundsKey(roomId), (cursor) => fetchRoundPage(roomId, cursor));
+  const list = useCursorList(roundsKey(roomId), (cursor) => fetchRoundPage(roomId, cursor));
   return (
     <>
-      <PageTitle
-        title={s.rounds}
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isRefetching}>
-            {s.refresh}
-          </Button>
-        }
-      />
-      {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}
-      <Table<AdminRound>
-        rowKey="id"
+      <PageTitle title={s.rounds} extra={<RefreshButton query={list.query} label={s.refresh} />} />
+      <CursorTable<AdminRound>
+        list={list}
         size="small"
-        loading={query.isPending}
-        dataSource={items}
-        pagination={false}
         scroll={{ x: 1400 }}
         columns={[
           { title: s.issue, dataIndex: 'issue', fixed: 'left' },
@@ -102,11 +92,6 @@ function RoundsTable({ roomId }: { roomId: string }) {
             render: (_, round) => (round.digits ? `${round.digits.join(' + ')} = ${round.sum ?? ''}` : '—'),
           },
         ]}
-      />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
       />
     </>
   );

@@ -1,11 +1,10 @@
 /** Find a user by account, id, nickname or email; open one for the detail and actions. */
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Input, Table, Tag } from 'antd';
+import { Input, Tag } from 'antd';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { LoadMore } from '../../components/load-more.tsx';
+import { CursorTable } from '../../components/cursor-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { type AdminUser, fetchUserPage, usersKey } from './api.ts';
@@ -13,7 +12,7 @@ import { userStrings as s } from './strings.ts';
 
 export function UsersPage() {
   const [q, setQ] = useState('');
-  const { items, query } = useCursorList([...usersKey, 'list', q], (cursor) => fetchUserPage(q, cursor));
+  const list = useCursorList([...usersKey, 'list', q], (cursor) => fetchUserPage(q, cursor));
 
   return (
     <>
@@ -26,13 +25,9 @@ export function UsersPage() {
         onSearch={(value) => setQ(value.trim())}
         data-testid="user-search"
       />
-      {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}
-      <Table<AdminUser>
-        rowKey="id"
+      <CursorTable<AdminUser>
+        list={list}
         size="middle"
-        loading={query.isPending}
-        dataSource={items}
-        pagination={false}
         columns={[
           {
             title: s.account,
@@ -60,11 +55,6 @@ export function UsersPage() {
           },
           { title: s.created, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
         ]}
-      />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
       />
     </>
   );

@@ -1,11 +1,12 @@
 /** The withdrawal queue: pending first by default, filterable by status and method. */
 import { formatMoney, WITHDRAWAL_STATUSES } from '@tradehall/domain';
-import { Alert, Button, Select, Space, Table } from 'antd';
+import { Button, Space } from 'antd';
 import { useState } from 'react';
-import { LoadMore } from '../../components/load-more.tsx';
+import { ChoiceFilter } from '../../components/choice-filter.tsx';
+import { CursorTable } from '../../components/cursor-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
+import { RefreshButton } from '../../components/refresh-button.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import {
@@ -23,51 +24,35 @@ export function WithdrawalsPage() {
   const [status, setStatus] = useState<WithdrawalStatusFilter>('pending');
   const [method, setMethod] = useState<WithdrawalMethodFilter>(undefined);
   const [openId, setOpenId] = useState<string | null>(null);
-  const { items, query } = useCursorList([...withdrawalsKey, 'list', status ?? '', method ?? ''], (cursor) =>
+  const list = useCursorList([...withdrawalsKey, 'list', status ?? '', method ?? ''], (cursor) =>
     fetchWithdrawalPage(status, method, cursor),
   );
 
   return (
     <>
-      <PageTitle
-        title={s.title}
-        extra={
-          <Button onClick={() => void query.refetch()} loading={query.isRefetching}>
-            {s.refresh}
-          </Button>
-        }
-      />
+      <PageTitle title={s.title} extra={<RefreshButton query={list.query} label={s.refresh} />} />
       <Space style={{ marginBottom: 16 }}>
-        <Select
-          style={{ width: 180 }}
-          prefix={`${s.status}:`}
-          value={status ?? ''}
-          onChange={(value: string) => setStatus(WITHDRAWAL_STATUSES.find((item) => item === value))}
-          options={[
-            { value: '', label: s.any },
-            ...WITHDRAWAL_STATUSES.map((value) => ({ value, label: value })),
-          ]}
-          data-testid="withdrawal-status-filter"
+        <ChoiceFilter
+          label={s.status}
+          anyLabel={s.any}
+          values={WITHDRAWAL_STATUSES}
+          value={status}
+          onChange={setStatus}
+          testId="withdrawal-status-filter"
         />
-        <Select
-          style={{ width: 180 }}
-          prefix={`${s.method}:`}
-          value={method ?? ''}
-          onChange={(value: string) => setMethod(WITHDRAWAL_METHODS.find((item) => item === value))}
-          options={[
-            { value: '', label: s.any },
-            ...WITHDRAWAL_METHODS.map((value) => ({ value, label: s.methods[value] })),
-          ]}
-          data-testid="withdrawal-method-filter"
+        <ChoiceFilter
+          label={s.method}
+          anyLabel={s.any}
+          values={WITHDRAWAL_METHODS}
+          value={method}
+          onChange={setMethod}
+          labelOf={(value) => s.methods[value]}
+          testId="withdrawal-method-filter"
         />
       </Space>
-      {query.isError && <Alert type="error" title={errorMessage(query.error)} showIcon />}
-      <Table<AdminWithdrawal>
-        rowKey="id"
+      <CursorTable<AdminWithdrawal>
+        list={list}
         size="middle"
-        loading={query.isPending}
-        dataSource={items}
-        pagination={false}
         columns={[
           { title: s.reference, dataIndex: 'reference' },
           { title: s.account, dataIndex: 'account' },
@@ -95,11 +80,6 @@ export function WithdrawalsPage() {
             ),
           },
         ]}
-      />
-      <LoadMore
-        hasMore={query.hasNextPage}
-        loading={query.isFetchingNextPage}
-        onLoad={() => void query.fetchNextPage()}
       />
       <WithdrawalDrawer id={openId} onClose={() => setOpenId(null)} />
     </>
