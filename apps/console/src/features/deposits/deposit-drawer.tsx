@@ -1,11 +1,12 @@
 /** One deposit with its receipt; approve or reject it while it is pending. */
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Button, Descriptions, Divider, Drawer, Popconfirm, Skeleton, Space, Typography } from 'antd';
+import { Button, Descriptions, Divider, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { DetailDrawer } from '../../components/detail-drawer.tsx';
+import { QueryPlaceholder } from '../../components/query-placeholder.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { approveDeposit, depositQuery, depositsKey, rejectDeposit } from './api.ts';
@@ -16,9 +17,9 @@ const invalidates = [depositsKey, ['admin', 'dashboard'], ['admin', 'users']];
 
 export function DepositDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
-    <Drawer open={id !== null} onClose={onClose} title={s.detailTitle} size={560} destroyOnHidden>
-      {id && <DepositDetail id={id} />}
-    </Drawer>
+    <DetailDrawer id={id} title={s.detailTitle} onClose={onClose}>
+      {(openId) => <DepositDetail id={openId} />}
+    </DetailDrawer>
   );
 }
 
@@ -33,8 +34,7 @@ function DepositDetail({ id }: { id: string }) {
     onDone: () => setRejecting(false),
   });
 
-  if (deposit.isError) return <Alert type="error" title={errorMessage(deposit.error)} showIcon />;
-  if (!deposit.data) return <Skeleton active />;
+  if (deposit.isError || !deposit.data) return <QueryPlaceholder query={deposit} />;
   const d = deposit.data;
   const busy = approve.pending || reject.pending;
   return (

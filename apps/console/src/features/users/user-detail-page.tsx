@@ -1,12 +1,12 @@
 /** One user: balances and state, the operator actions on the account, and their records in tabs. */
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Button, Card, Descriptions, Skeleton, Space, Tag } from 'antd';
+import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
+import { QueryPlaceholder } from '../../components/query-placeholder.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
@@ -65,8 +65,7 @@ export function UserDetailPage() {
     onDone: close,
   });
 
-  if (detail.isError) return <Alert type="error" title={errorMessage(detail.error)} showIcon />;
-  if (!detail.data) return <Skeleton active />;
+  if (detail.isError || !detail.data) return <QueryPlaceholder query={detail} />;
   const { user } = detail.data;
 
   return (

@@ -1,11 +1,12 @@
 /** One withdrawal and where to pay it; mark it paid or reject it while it is pending. */
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Button, Descriptions, Drawer, Skeleton, Space, Typography } from 'antd';
+import { Button, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { DetailDrawer } from '../../components/detail-drawer.tsx';
+import { QueryPlaceholder } from '../../components/query-placeholder.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
-import { errorMessage } from '../../lib/api.ts';
 import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { payWithdrawal, rejectWithdrawal, withdrawalQuery, withdrawalsKey } from './api.ts';
@@ -16,9 +17,9 @@ const invalidates = [withdrawalsKey, ['admin', 'dashboard'], ['admin', 'users']]
 
 export function WithdrawalDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
   return (
-    <Drawer open={id !== null} onClose={onClose} title={s.detailTitle} size={560} destroyOnHidden>
-      {id && <WithdrawalDetail id={id} />}
-    </Drawer>
+    <DetailDrawer id={id} title={s.detailTitle} onClose={onClose}>
+      {(openId) => <WithdrawalDetail id={openId} />}
+    </DetailDrawer>
   );
 }
 
@@ -39,8 +40,7 @@ function WithdrawalDetail({ id }: { id: string }) {
     onDone: close,
   });
 
-  if (withdrawal.isError) return <Alert type="error" title={errorMessage(withdrawal.error)} showIcon />;
-  if (!withdrawal.data) return <Skeleton active />;
+  if (withdrawal.isError || !withdrawal.data) return <QueryPlaceholder query={withdrawal} />;
   const w = withdrawal.data;
   const busy = pay.pending || reject.pending;
   return (
