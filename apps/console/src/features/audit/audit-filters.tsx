@@ -1,6 +1,8 @@
 /** The audit log's filters: operator, action, target and a date range (whole local days). */
 import { useQuery } from '@tanstack/react-query';
-import { Button, DatePicker, Form, Input, Select } from 'antd';
+import { DatePicker, Input, Select } from 'antd';
+import { FilterField, FilterForm } from '../../components/filter-form.tsx';
+import { trimmed } from '../../lib/trimmed.ts';
 import type { AuditFilters } from './api.ts';
 import { operatorsQuery } from './api.ts';
 import { auditStrings as s } from './strings.ts';
@@ -18,8 +20,6 @@ interface Values {
   dates?: [Day | null, Day | null] | null;
 }
 
-const trimmed = (value: string | undefined) => value?.trim() || undefined;
-
 function toFilters(values: Values): AuditFilters {
   const [from, to] = values.dates ?? [null, null];
   return {
@@ -33,16 +33,16 @@ function toFilters(values: Values): AuditFilters {
 }
 
 export function AuditFiltersForm({ onChange }: { onChange: (filters: AuditFilters) => void }) {
-  const [form] = Form.useForm<Values>();
   const operators = useQuery(operatorsQuery);
   return (
-    <Form
-      form={form}
-      layout="inline"
-      onFinish={(values) => onChange(toFilters(values))}
-      style={{ marginBottom: 16 }}
+    <FilterForm<Values>
+      onSearch={(values) => onChange(toFilters(values))}
+      onReset={() => onChange({})}
+      searchText={s.search}
+      resetText={s.reset}
+      searchTestId="audit-search"
     >
-      <Form.Item name="operatorId" style={{ marginBottom: 8 }}>
+      <FilterField name="operatorId">
         <Select
           placeholder={s.anyOperator}
           allowClear
@@ -51,36 +51,24 @@ export function AuditFiltersForm({ onChange }: { onChange: (filters: AuditFilter
           options={(operators.data?.items ?? []).map((item) => ({ value: item.id, label: item.account }))}
           data-testid="audit-operator"
         />
-      </Form.Item>
-      <Form.Item name="action" style={{ marginBottom: 8 }}>
+      </FilterField>
+      <FilterField name="action">
         <Input
           placeholder={s.actionPlaceholder}
           allowClear
           style={{ width: 180 }}
           data-testid="audit-action"
         />
-      </Form.Item>
-      <Form.Item name="targetType" style={{ marginBottom: 8 }}>
+      </FilterField>
+      <FilterField name="targetType">
         <Input placeholder={s.targetTypePlaceholder} allowClear style={{ width: 140 }} />
-      </Form.Item>
-      <Form.Item name="targetId" style={{ marginBottom: 8 }}>
+      </FilterField>
+      <FilterField name="targetId">
         <Input placeholder={s.targetId} allowClear style={{ width: 300 }} data-testid="audit-target-id" />
-      </Form.Item>
-      <Form.Item name="dates" style={{ marginBottom: 8 }}>
+      </FilterField>
+      <FilterField name="dates">
         <DatePicker.RangePicker allowEmpty={[true, true]} />
-      </Form.Item>
-      <Button type="primary" htmlType="submit" data-testid="audit-search">
-        {s.search}
-      </Button>
-      <Button
-        style={{ marginLeft: 8 }}
-        onClick={() => {
-          form.resetFields();
-          onChange({});
-        }}
-      >
-        {s.reset}
-      </Button>
-    </Form>
+      </FilterField>
+    </FilterForm>
   );
 }
