@@ -5,32 +5,22 @@
  * reload; then a withdrawal the user requested is marked paid with a payment reference and shows as paid
  * in both browsers.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApiSession,
   api,
   bindBankCard,
   loginOperator,
-  loginUser,
-  registerUser,
   requestWithdrawal,
   setPaymentPassword,
 } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
-import {
-  closeDrawer,
-  consoleContext,
-  loginConsole,
-  openSection,
-  signedInUserContext,
-} from './support/console.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { closeDrawer, openSection } from './support/console.ts';
+import { type ConsoleBesidePhone, openConsoleBesidePhone } from './support/console-beside-phone.ts';
+import type { RunningServer } from './support/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
-let operatorContext: BrowserContext;
-let userContext: BrowserContext;
+let scene: ConsoleBesidePhone;
 let console_: Page;
 let phone: Page;
 let session: ApiSession;
@@ -49,23 +39,13 @@ const RECEIPT_PNG = Buffer.from(
 const rowOf = (reference: string) => console_.locator('tr.ant-table-row', { hasText: reference });
 
 beforeAll(async () => {
-  server = await startServer({ TURNOVER_MULTIPLIER: '0' });
-  await registerUser(server.url, account, 'secret123');
-  session = await loginUser(server.url, account, 'secret123');
+  scene = await openConsoleBesidePhone({ account, password: 'secret123', env: { TURNOVER_MULTIPLIER: '0' } });
+  ({ server, session, phone, console: console_ } = scene);
   await setPaymentPassword(server.url, session.token, '246810');
-  browser = await launchBrowser();
-  userContext = await signedInUserContext(browser, server.url, session);
-  phone = await userContext.newPage();
-  operatorContext = await consoleContext(browser, server.url);
-  console_ = await operatorContext.newPage();
-  await loginConsole(console_);
 });
 
 afterAll(async () => {
-  await userContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
+  await scene?.close();
 });
 
 describe('console money at 1280x800 beside the user at 390x844', () => {

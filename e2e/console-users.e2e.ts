@@ -4,20 +4,17 @@
  * the operator finds the user, freezes them and the phone is logged out (a frozen account cannot log in
  * again until it is unfrozen); a forced password reset refuses the old password.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, loginUser, registerUser } from './support/api.ts';
-import { launchBrowser } from './support/browser.ts';
-import { consoleContext, loginConsole, openSection, signedInUserContext } from './support/console.ts';
-import { type RunningServer, startServer } from './support/server.ts';
+import { loginUser } from './support/api.ts';
+import { openSection } from './support/console.ts';
+import { type ConsoleBesidePhone, openConsoleBesidePhone } from './support/console-beside-phone.ts';
+import type { RunningServer } from './support/server.ts';
 
 let server: RunningServer;
-let browser: Browser;
-let operatorContext: BrowserContext;
-let userContext: BrowserContext;
+let scene: ConsoleBesidePhone;
 let console_: Page;
 let phone: Page;
-let session: ApiSession;
 const account = `cuser_${Date.now().toString(36)}`;
 
 /** Waits for the Reminder modal on the phone, checks its text, and confirms it away. */
@@ -42,22 +39,12 @@ async function compose(audience: 'all' | 'user', title: string, content: string)
 }
 
 beforeAll(async () => {
-  server = await startServer();
-  await registerUser(server.url, account, 'secret123');
-  session = await loginUser(server.url, account, 'secret123');
-  browser = await launchBrowser();
-  userContext = await signedInUserContext(browser, server.url, session);
-  phone = await userContext.newPage();
-  operatorContext = await consoleContext(browser, server.url);
-  console_ = await operatorContext.newPage();
-  await loginConsole(console_);
+  scene = await openConsoleBesidePhone({ account, password: 'secret123' });
+  ({ server, phone, console: console_ } = scene);
 });
 
 afterAll(async () => {
-  await userContext?.close();
-  await operatorContext?.close();
-  await browser?.close();
-  await server?.stop();
+  await scene?.close();
 });
 
 describe('the console reaching a user (1280x800 beside 390x844)', () => {
