@@ -5,6 +5,7 @@
  */
 import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { phoneContext } from './browser.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
 const TOTP_PERIOD_MS = 30_000;
@@ -82,15 +83,7 @@ export async function signedInUserContext(
   baseURL: string,
   session: { token: string; user: { id: string; username: string } },
 ): Promise<BrowserContext> {
-  const context = await browser.newContext({
-    baseURL,
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-  });
-  context.setDefaultTimeout(15_000);
+  const context = await phoneContext(browser, baseURL);
   await context.addInitScript(
     ({ token, user }) => {
       localStorage.setItem('token', token);

@@ -5,6 +5,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { meQueryKey } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { confirmTotp, enrolTotp } from './api.ts';
@@ -60,15 +61,9 @@ export function TotpEnrolment() {
               data-testid="totp-code"
             />
           </Form.Item>
-          <Button
-            type="primary"
-            htmlType="submit"
-            loading={confirm.pending}
-            disabled={confirm.pending}
-            data-testid="totp-confirm"
-          >
+          <SubmitButton pending={confirm.pending} testId="totp-confirm">
             {s.confirm}
-          </Button>
+          </SubmitButton>
         </Form>
         <Button
           type="link"

@@ -1,5 +1,6 @@
 /** Compose a notification to all users or to one account; it arrives live and in their list. */
-import { Button, Card, Form, Input, Radio } from 'antd';
+import { Card, Form, Input, Radio } from 'antd';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { notificationsKey, sendNotification } from './api.ts';
 import { notificationStrings as s } from './strings.ts';
@@ -68,15 +69,9 @@ export function ComposeForm() {
         >
           <Input.TextArea rows={4} maxLength={2000} showCount data-testid="notify-content" />
         </Form.Item>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={send.pending}
-          disabled={send.pending}
-          data-testid="notify-send"
-        >
+        <SubmitButton pending={send.pending} testId="notify-send">
           {s.send}
-        </Button>
+        </SubmitButton>
       </Form>
     </Card>
   );

@@ -7,6 +7,7 @@ import { formatMoney } from '@tradehall/domain';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { ReasonField } from '../../components/reason-field.tsx';
+import { SubmitButton } from '../../components/submit-button.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { parseSignedAmount } from '../../lib/signed-amount.ts';
 import { userStrings as s } from './strings.ts';
@@ -90,15 +91,9 @@ function AdjustmentForm({
         <Button onClick={onCancel} disabled={pending}>
           {s.cancel}
         </Button>
-        <Button
-          type="primary"
-          htmlType="submit"
-          loading={pending}
-          disabled={pending}
-          data-testid="adjust-confirm"
-        >
+        <SubmitButton pending={pending} testId="adjust-confirm">
           {s.adjust}
-        </Button>
+        </SubmitButton>
       </div>
     </Form>
   );
