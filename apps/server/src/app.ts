@@ -158,7 +158,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   );
   if (servesApi(config)) await app.register(commonUploadRoute(uploadDeps(services)));
 
-  const sites = await registerStaticSites(app, config);
+  // A realtime-only node serves health and realtime, nothing else: the pages come from the api nodes.
+  const sites: StaticSites = servesApi(config)
+    ? await registerStaticSites(app, config)
+    : { web: false, console: false };
   app.setNotFoundHandler((request, reply) => {
     const isPageRequest = request.method === 'GET' || request.method === 'HEAD';
     if (sites.console && isPageRequest && request.url.startsWith(CONSOLE_PREFIX)) {

@@ -212,6 +212,9 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
   it('splits the HTTP surface by role: B serves health and realtime only, C no realtime', async () => {
     expect((await fetch(`${b.api}/health`)).status).toBe(200);
     expect((await fetch(`${b.api}/rooms`)).status).toBe(404);
+    // Nor the pages: those come from the api nodes.
+    expect((await fetch(b.api.replace(/\/api\/v1$/, '/'))).status).toBe(404);
+    expect((await fetch(b.api.replace(/\/api\/v1$/, '/console/'))).status).toBe(404);
     expect((await fetch(`${c.api}/rooms`)).status).toBe(200);
     await expect(WsTestClient.connect(c.ws)).rejects.toThrow();
   });
