@@ -4,7 +4,7 @@
  * The gateway runs in its own process (this file with `--gateway`): the server's real realtime module
  * (startRealtime: /ws with its upgrade routing, socket.io attached, the domain event bus) on a plain
  * HTTP server on 127.0.0.1 — what a ROLE=realtime node runs, without the REST API and the database,
- * which take no part in a broadcast. This process connects raw `ws` clients in steps of 1,000, 5,000
+ * which take no part in a broadcast. This process connects minimal WebSocket clients (raw-ws-client.ts) in steps of 1,000, 5,000
  * and 10,000, each logged in (anonymous) and subscribed to one round topic, then asks the gateway over
  * IPC to publish a round event on its bus, exactly as the round engine does. Each client notes the
  * time its frame arrived; latency = arrival - the moment this process sent the publish request, so the
@@ -26,13 +26,13 @@ import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { roundTopic } from '@tradehall/contracts';
-import WebSocket from 'ws';
+import { roundTopic, WS_PATH } from '@tradehall/contracts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import { loadConfig } from '../../apps/server/src/platform/config.ts';
 import { DomainEvents, type DomainTopicEvent } from '../../apps/server/src/platform/events.ts';
 import { createLogger } from '../../apps/server/src/platform/logger.ts';
 import { startRealtime } from '../../apps/server/src/realtime/realtime.ts';
+import { RawWsClient } from './raw-ws-client.ts';
 
 const STEPS = [1_000, 5_000, 10_000];
 const BAR_MS = 150;
@@ -132,32 +132,19 @@ class Gateway {
 }
 
 interface Clients {
-  sockets: WebSocket[];
+  sockets: RawWsClient[];
   /** Arrival time (performance.now()) of the current broadcast's frame, per client; NaN until then. */
   arrivals: Float64Array;
   frames: Array<Buffer | null>;
   arrived: number;
 }
 
-function connectOne(url: string, topic: string, clients: Clients, index: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    // A phone checks its own frames' UTF-8 on its own CPU; here 10,000 clients share one, so they skip it.
-    const socket = new WebSocket(url, { perMessageDeflate: false, skipUTF8Validation: true });
+async function connectOne(port: number, topic: string, clients: Clients, index: number): Promise<void> {
+  const client = await RawWsClient.open(port, WS_PATH);
+  clients.sockets[index] = client;
+  await new Promise<void>((resolve, reject) => {
     let subscribed = false;
-    socket.on('error', reject);
-    socket.on('open', () => {
-      socket.send(
-        JSON.stringify({
-          type: 'login',
-          client_name: 'bench',
-          client_id: `bench-${index}`,
-          Accept_language: 'en',
-          Authorization: '',
-        }),
-      );
-      socket.send(JSON.stringify({ cmd: 'sub', msg: topic }));
-    });
-    socket.on('message', (data: Buffer) => {
+    client.onFrame = (data) => {
       if (subscribed) {
         // Time first: everything else can wait until every frame is in.
         clients.arrivals[index] = performance.now();
@@ -172,18 +159,27 @@ function connectOne(url: string, topic: string, clients: Clients, index: number)
       } else if (frame.type !== 'welcome') {
         reject(new Error(`unexpected frame while subscribing: ${data.toString()}`));
       }
-    });
-    clients.sockets[index] = socket;
+    };
+    client.sendText(
+      JSON.stringify({
+        type: 'login',
+        client_name: 'bench',
+        client_id: `bench-${index}`,
+        Accept_language: 'en',
+        Authorization: '',
+      }),
+    );
+    client.sendText(JSON.stringify({ cmd: 'sub', msg: topic }));
   });
 }
 
-async function connectMore(url: string, topic: string, clients: Clients, from: number, to: number) {
+async function connectMore(port: number, topic: string, clients: Clients, from: number, to: number) {
   let next = from;
   const worker = async () => {
     while (next < to) {
       const index = next;
       next += 1;
-      await connectOne(url, topic, clients, index);
+      await connectOne(port, topic, clients, index);
     }
   };
   await Promise.all(Array.from({ length: CONNECT_CONCURRENCY }, worker));
@@ -282,7 +278,6 @@ async function runBench(): Promise<void> {
   overall.unref();
   const gateway = new Gateway(child);
   const { port } = await gateway.next('ready');
-  const url = `ws://127.0.0.1:${port}/ws`;
   const topic = roundTopic(ROOM_ID);
   const max = Math.max(...STEPS);
   const clients: Clients = {
@@ -305,7 +300,7 @@ async function runBench(): Promise<void> {
   try {
     for (const count of STEPS) {
       const started = performance.now();
-      await connectMore(url, topic, clients, connected, count);
+      await connectMore(port, topic, clients, connected, count);
       connected = count;
       const connectedIn = performance.now() - started;
       const before = await stats(gateway);
@@ -351,7 +346,7 @@ async function runBench(): Promise<void> {
       lines.push(line);
     }
   } finally {
-    for (const socket of clients.sockets) socket?.terminate();
+    for (const socket of clients.sockets) socket?.destroy();
     gateway.request({ type: 'stop' });
     await new Promise((resolve) => child.once('exit', resolve));
     clearTimeout(overall);
