@@ -290,8 +290,10 @@ export class LedgerService {
    */
   async tradingSince(since: Date): Promise<{ volume: number; houseProfit: number }> {
     const house = await this.systemAccountId(this.db, 'house');
+    const escrow = await this.systemAccountId(this.db, 'stakes_escrow');
+    // Each sum names the account on one side, so it reads that account's index by time.
     const [volume, kept, paid] = await Promise.all([
-      this.repository.sumSince(this.db, 'stake', since),
+      this.repository.sumSince(this.db, 'stake', since, { credit: escrow }),
       this.repository.sumSince(this.db, 'stake_lost', since, { credit: house }),
       this.repository.sumSince(this.db, 'payout', since, { debit: house }),
     ]);
