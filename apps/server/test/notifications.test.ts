@@ -2,7 +2,7 @@
  * Notifications (issue 5): operators send to everyone or to one account (audited, pushed as socket.io
  * notices after the commit); users list theirs with read/unread, mark one or all read, and change their
  * settings; funding decisions are stored as personal notifications and pushed only when the user's
- * `funding` setting is on; settled rounds push each participant's result unless `round_result` is off.
+ * `funding` setting is on; settled rounds push each participant's result when they turned `round_result` on (it is opt-in).
  * The domain event bus is the real one: the tests listen to it as the realtime gateway does.
  */
 import type { NewMsg, NotificationView } from '@tradehall/contracts';
@@ -402,25 +402,26 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     const put = (body: unknown) =>
       call<Settings & ErrorJson>(t, 'PUT', '/notification-settings', { token: user.token, body });
 
-    expect((await get()).body).toEqual({ announcement: true, round_result: true, funding: true });
+    // Round results are opt-in; the rest is on until turned off.
+    expect((await get()).body).toEqual({ announcement: true, round_result: false, funding: true });
     expect(await t.services.notifications.settingsFor(user.id)).toEqual({
       announcement: true,
-      round_result: true,
+      round_result: false,
       funding: true,
     });
 
     const changed = await put({ announcement: false, funding: false });
     expect(changed.status).toBe(200);
-    expect(changed.body).toEqual({ announcement: false, round_result: true, funding: false });
+    expect(changed.body).toEqual({ announcement: false, round_result: false, funding: false });
     expect(heard).toContainEqual({ channel: 'settings', userId: user.id, announcements: false });
-    expect((await put({ round_result: false })).body).toEqual({
+    expect((await put({ round_result: true })).body).toEqual({
       announcement: false,
-      round_result: false,
+      round_result: true,
       funding: false,
     });
     expect((await put({ announcement: true })).body).toEqual({
       announcement: true,
-      round_result: false,
+      round_result: true,
       funding: false,
     });
     expect(heard.filter((event) => event.channel === 'settings' && event.userId === user.id)).toEqual([
@@ -428,10 +429,10 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       { channel: 'settings', userId: user.id, announcements: false },
       { channel: 'settings', userId: user.id, announcements: true },
     ]);
-    expect((await get()).body).toEqual({ announcement: true, round_result: false, funding: false });
+    expect((await get()).body).toEqual({ announcement: true, round_result: true, funding: false });
     expect(await t.services.notifications.settingsFor(user.id)).toEqual({
       announcement: true,
-      round_result: false,
+      round_result: true,
       funding: false,
     });
 
@@ -440,7 +441,7 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
       expect(response.status, JSON.stringify(bad)).toBe(400);
       expect(response.body.error.code).toBe('VALIDATION_FAILED');
     }
-    expect((await get()).body).toEqual({ announcement: true, round_result: false, funding: false });
+    expect((await get()).body).toEqual({ announcement: true, round_result: true, funding: false });
     expect((await call(t, 'GET', '/notification-settings')).status).toBe(401);
     expect((await call(t, 'PUT', '/notification-settings', { body: { funding: true } })).status).toBe(401);
   });
@@ -567,20 +568,26 @@ describe.each(DRIVERS)('round result pushes on %s', (driver) => {
     await t?.close();
   });
 
-  it('pushes each participant their result unless round results are off, and stores nothing', async () => {
+  it('pushes their result to each participant who asked for round results, and stores nothing', async () => {
     const keen = await quickUser(t);
     const quiet = await quickUser(t);
+    const unasked = await quickUser(t);
     const onlooker = await quickUser(t);
-    for (const user of [keen, quiet]) await credit(t, user.id, 10_000);
-    const off = await call(t, 'PUT', '/notification-settings', {
-      token: quiet.token,
-      body: { round_result: false },
-    });
-    expect(off.status).toBe(200);
+    for (const user of [keen, quiet, unasked]) await credit(t, user.id, 10_000);
+    for (const [user, wanted] of [
+      [keen, true],
+      [quiet, false],
+    ] as const) {
+      const set = await call(t, 'PUT', '/notification-settings', {
+        token: user.token,
+        body: { round_result: wanted },
+      });
+      expect(set.status).toBe(200);
+    }
     const stored = await countRows(t, 'notifications');
 
     const round = await openRound(t, await roomId(t, 'normal'));
-    for (const user of [keen, quiet]) {
+    for (const user of [keen, quiet, unasked]) {
       expect((await place(t, user, round.id, { category: 'both_sides', type: 'long' }, 1_000)).status).toBe(
         201,
       );
@@ -616,6 +623,8 @@ describe.each(DRIVERS)('round result pushes on %s', (driver) => {
       },
     ]);
     expect(noticesFor(heard, quiet.id)).toEqual([]);
+    // Never asked: round results are opt-in.
+    expect(noticesFor(heard, unasked.id)).toEqual([]);
     expect(noticesFor(heard, onlooker.id)).toEqual([]);
     expect(await countRows(t, 'notifications')).toBe(stored);
   });

@@ -5,7 +5,7 @@
  *   paid/rejected): a personal `funding` notification is stored, always (it is the user's record), and
  *   pushed as a socket.io `gaogaoasx` only if their `funding` setting is on. Stored at most once per
  *   decision (source key), so a repeated event neither duplicates the row nor pushes twice.
- * - A round settles: each participant with `round_result` on gets a `gaogaoasx` with the digits and what
+ * - A round settles: each participant who turned `round_result` on (it is opt-in) gets a `gaogaoasx` with the digits and what
  *   they staked and got back. Pushed only, not stored: a stored row per participant per round would
  *   grow without bound (one per user every round, all day) and repeat what the investment records
  *   already show; the push is the "your round finished" moment, the records are the history.

@@ -308,7 +308,8 @@ export class NotificationsRepository {
         sql<string>`sum(coalesce(p.payout, 0))`.as('payout'),
       ])
       .where('p.round_id', '=', roundId)
-      .where((eb) => eb.or([eb('s.round_result', 'is', null), eb('s.round_result', '=', true)]))
+      // Round results are opt-in: no settings row means off.
+      .where('s.round_result', '=', true)
       .groupBy(['p.user_id', 's.locale'])
       .execute();
     return rows.map((row) => ({

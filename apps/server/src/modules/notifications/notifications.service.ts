@@ -55,7 +55,8 @@ export type NotificationListQuery = z.infer<typeof notificationListQuerySchema>;
 export type NotificationSettingsUpdate = z.infer<typeof updateNotificationSettingsSchema>;
 
 /** Everything on until the user turns something off. */
-const DEFAULT_SETTINGS: NotificationSettings = { announcement: true, round_result: true, funding: true };
+/** Round results are opt-in: a Reminder after every round would stand in the way of the next bet. */
+const DEFAULT_SETTINGS: NotificationSettings = { announcement: true, round_result: false, funding: true };
 
 export class NotificationsService {
   private readonly repository: NotificationsRepository;

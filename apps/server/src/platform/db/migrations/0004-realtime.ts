@@ -41,13 +41,14 @@ const statements = [
     primary key (user_id, notification_id)
   )`,
 
-  // Per user, created on first need (absent = every setting on). "Read all" stores a mark, the newest
+  // Per user, created on first need (absent = announcements and funding updates on, round results off:
+  // a Reminder after every round would stand in the way of the next bet, so a user asks for them). "Read all" stores a mark, the newest
   // (created_at, id) the user had when they pressed it, instead of a row per notification: everything at
   // or before the mark is read. `locale` is the language the user last used, for pushes.
   sql`create table notification_settings (
     user_id uuid primary key references users (id),
     announcement boolean not null default true,
-    round_result boolean not null default true,
+    round_result boolean not null default false,
     funding boolean not null default true,
     locale text,
     read_through_at timestamptz,
