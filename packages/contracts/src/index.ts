@@ -11,4 +11,5 @@ export * from './generic-validation.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
+export * from './support.ts';
 export * from './trading.ts';
