@@ -34,6 +34,9 @@ const RoomsPage = lazy(() =>
 const RoundsPage = lazy(() =>
   import('../features/rounds/rounds-page.tsx').then((m) => ({ default: m.RoundsPage })),
 );
+const SupportPage = lazy(() =>
+  import('../features/support/support-page.tsx').then((m) => ({ default: m.SupportPage })),
+);
 const UserDetailPage = lazy(() =>
   import('../features/users/user-detail-page.tsx').then((m) => ({ default: m.UserDetailPage })),
 );
@@ -57,6 +60,7 @@ export function ConsoleRoutes() {
         <Route path="rooms" element={<RoomsPage />} />
         <Route path="rounds" element={<RoundsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
+        <Route path="support" element={<SupportPage />} />
         <Route path="ledger" element={<LedgerPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="operators" element={isAdmin ? <OperatorsPage /> : <Navigate to="/" replace />} />

@@ -17,6 +17,7 @@ export const SECTIONS: Section[] = [
   { path: '/rooms', label: m.rooms },
   { path: '/rounds', label: m.rounds },
   { path: '/notifications', label: m.notifications },
+  { path: '/support', label: m.support },
   { path: '/ledger', label: m.ledger },
   { path: '/audit', label: m.audit },
   { path: '/operators', label: m.operators, adminOnly: true },

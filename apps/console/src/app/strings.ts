@@ -14,6 +14,7 @@ export const shellStrings = {
     rooms: 'Rooms',
     rounds: 'Rounds & fairness',
     notifications: 'Notifications',
+    support: 'Customer service',
     ledger: 'Ledger',
     audit: 'Audit log',
     operators: 'Operators',

@@ -1,6 +1,0 @@
-/** The kefu tab; its own issue replaces the placeholder with the real page. */
-import { TabPlaceholder } from '../components/tab-placeholder.tsx';
-
-export default function KefuTabPage() {
-  return <TabPlaceholder />;
-}
