@@ -28,6 +28,7 @@ import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { adminWithdrawalsRoutes } from './modules/withdrawals/admin-withdrawals.routes.ts';
@@ -149,6 +150,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(
         notificationsRoutes({
           notifications: services.notifications,
+          userGuard: services.userGuard,
+          operatorGuard: services.operatorGuard,
+        }),
+      );
+      await api.register(
+        supportRoutes({
+          support: services.support,
           userGuard: services.userGuard,
           operatorGuard: services.operatorGuard,
         }),

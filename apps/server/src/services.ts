@@ -60,6 +60,7 @@ import { RoundEngine } from './modules/rounds/round-engine.ts';
 import { RoundEventsPublisher } from './modules/rounds/round-events.ts';
 import { RoundsRepository } from './modules/rounds/rounds.repository.ts';
 import { SettlementService } from './modules/rounds/settlement.service.ts';
+import { SupportService } from './modules/support/support.service.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { WalletsRepository } from './modules/wallets/wallets.repository.ts';
@@ -119,6 +120,8 @@ export interface Services {
   /** Every operator action, recorded (issue 6). */
   audit: AuditService;
   notifications: NotificationsService;
+  /** Customer service: users' conversations with the operators. */
+  support: SupportService;
   /** The console (issue 6): dashboard, users, balance adjustments, rooms, rounds and chains. */
   dashboard: DashboardService;
   adminUsers: AdminUsersService;
@@ -296,6 +299,7 @@ export function createServices(platform: Platform): Services {
     events,
     audit,
     notifications: new NotificationsService({ db, clock, events, audit, logger }),
+    support: new SupportService({ db, clock, events, audit }),
     dashboard: new DashboardService(new DashboardRepository(db), deposits, withdrawals, ledger, clock),
     adminUsers: new AdminUsersService({
       db,

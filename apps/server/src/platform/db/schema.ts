@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ConsoleTables } from './schema-console.ts';
 import type { RealtimeTables } from './schema-realtime.ts';
+import type { SupportTables } from './schema-support.ts';
 
 type Timestamp = ColumnType<Date, Date, Date>;
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -324,7 +325,7 @@ export interface PositionsTable {
   settled_at: Timestamp | null;
 }
 
-export interface DB extends RealtimeTables, ConsoleTables {
+export interface DB extends RealtimeTables, ConsoleTables, SupportTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;

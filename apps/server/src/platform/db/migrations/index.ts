@@ -8,6 +8,7 @@ import * as money from './0002-money.ts';
 import * as trading from './0003-trading.ts';
 import * as realtime from './0004-realtime.ts';
 import * as consoleTables from './0005-console.ts';
+import * as support from './0006-support.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-trading': trading,
   '0004-realtime': realtime,
   '0005-console': consoleTables,
+  '0006-support': support,
 };

@@ -1,0 +1,142 @@
+/**
+ * The only SQL of customer service: a user's conversation (newest first), the operators' list of
+ * conversations (latest activity first), and inserts.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { DB } from '../../platform/db/schema.ts';
+import type { SupportAuthorColumn } from '../../platform/db/schema-support.ts';
+import type { PageCursor } from '../../platform/pagination.ts';
+
+type Executor = Kysely<DB> | Transaction<DB>;
+
+export interface SupportMessageViewRow {
+  id: string;
+  author: SupportAuthorColumn;
+  operator_account: string | null;
+  text: string;
+  created_at: Date;
+}
+
+/** One conversation as the operators' list shows it; `id` and `created_at` are its latest message's. */
+export interface SupportThreadRow {
+  id: string;
+  user_id: string;
+  account: string;
+  last_text: string;
+  last_author: SupportAuthorColumn;
+  created_at: Date;
+  awaiting_reply: number;
+}
+
+export interface NewSupportMessage {
+  id: string;
+  userId: string;
+  author: SupportAuthorColumn;
+  operatorId: string | null;
+  text: string;
+  idempotencyKey: string | null;
+  at: Date;
+}
+
+export class SupportRepository {
+  constructor(private readonly db: Kysely<DB>) {}
+
+  /**
+   * Inserts the message; a user's message whose idempotency key is already stored is not inserted again
+   * (undefined: the caller reads the first one).
+   */
+  async insert(executor: Executor, message: NewSupportMessage): Promise<string | undefined> {
+    const row = await executor
+      .insertInto('support_messages')
+      .values({
+        id: message.id,
+        user_id: message.userId,
+        author: message.author,
+        operator_id: message.operatorId,
+        text: message.text,
+        idempotency_key: message.idempotencyKey,
+        created_at: message.at,
+      })
+      .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  findByKey(userId: string, idempotencyKey: string): Promise<SupportMessageViewRow | undefined> {
+    return this.viewQuery(this.db)
+      .where('m.user_id', '=', userId)
+      .where('m.idempotency_key', '=', idempotencyKey)
+      .executeTakeFirst();
+  }
+
+  findById(executor: Executor, id: string): Promise<SupportMessageViewRow | undefined> {
+    return this.viewQuery(executor).where('m.id', '=', id).executeTakeFirst();
+  }
+
+  userExists(executor: Executor, userId: string): Promise<boolean> {
+    return executor
+      .selectFrom('users')
+      .select('id')
+      .where('id', '=', userId)
+      .executeTakeFirst()
+      .then((row) => row !== undefined);
+  }
+
+  /** A user's conversation, newest first, `limit + 1` rows. */
+  listForUser(
+    userId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<SupportMessageViewRow[]> {
+    let query = this.viewQuery(this.db).where('m.user_id', '=', userId);
+    if (cursor) {
+      query = query.where((eb) =>
+        eb(eb.refTuple('m.created_at', 'm.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
+      );
+    }
+    return query
+      .orderBy('m.created_at', 'desc')
+      .orderBy('m.id', 'desc')
+      .limit(limit + 1)
+      .execute();
+  }
+
+  /**
+   * Every conversation by its latest message, latest first, `limit + 1` rows; with the number of user
+   * messages after the latest operator answer.
+   */
+  async listThreads(cursor: PageCursor | undefined, limit: number): Promise<SupportThreadRow[]> {
+    const after = cursor ? sql`where (l.created_at, l.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
+    const result = await sql<SupportThreadRow>`
+      select l.id, l.user_id, u.username as account, l.text as last_text, l.author as last_author,
+        l.created_at,
+        (select count(*)::int from support_messages w
+          where w.user_id = l.user_id and w.author = 'user'
+            and not exists (
+              select 1 from support_messages o
+              where o.user_id = w.user_id and o.author = 'operator'
+                and (o.created_at, o.id) > (w.created_at, w.id))) as awaiting_reply
+      from (
+        select distinct on (user_id) id, user_id, text, author, created_at
+        from support_messages
+        order by user_id, created_at desc, id desc
+      ) l
+      join users u on u.id = l.user_id
+      ${after}
+      order by l.created_at desc, l.id desc
+      limit ${limit + 1}`.execute(this.db);
+    return result.rows.map((row) => ({
+      ...row,
+      created_at: new Date(row.created_at),
+      awaiting_reply: Number(row.awaiting_reply),
+    }));
+  }
+
+  private viewQuery(executor: Executor) {
+    return executor
+      .selectFrom('support_messages as m')
+      .leftJoin('operators as o', 'o.id', 'm.operator_id')
+      .select(['m.id', 'm.author', 'o.username as operator_account', 'm.text', 'm.created_at']);
+  }
+}

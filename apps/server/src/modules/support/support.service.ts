@@ -1,0 +1,150 @@
+/**
+ * Customer service: one conversation per user with the operators, plain text both ways.
+ *
+ * - A user lists their conversation (newest first) and sends a message. A retry with the same
+ *   idempotency key returns the first message and writes nothing; the same key with other text is an
+ *   IDEMPOTENCY_CONFLICT.
+ * - Operators list the conversations (latest activity first, with how many user messages await an
+ *   answer), read one, and answer: audited in the same transaction, then pushed to the user as a
+ *   personal socket.io notice (`gaogaoasx`, a Reminder in the web app) after the commit.
+ */
+import type {
+  PageQuery,
+  SupportMessage,
+  SupportMessageRequest,
+  supportThreadSchema,
+} from '@tradehall/contracts';
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { DomainEvents } from '../../platform/events.ts';
+import { newId } from '../../platform/ids.ts';
+import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import type { AuditService } from '../audit/audit.service.ts';
+import {
+  type SupportMessageViewRow,
+  SupportRepository,
+  type SupportThreadRow,
+} from './support.repository.ts';
+
+export type SupportThread = z.infer<typeof supportThreadSchema>;
+
+export interface SupportDeps {
+  db: Kysely<DB>;
+  clock: Clock;
+  events: DomainEvents;
+  audit: AuditService;
+}
+
+export class SupportService {
+  private readonly repository: SupportRepository;
+
+  constructor(private readonly deps: SupportDeps) {
+    this.repository = new SupportRepository(deps.db);
+  }
+
+  // ---- users ------------------------------------------------------------------------------------
+
+  async list(userId: string, query: PageQuery): Promise<Page<SupportMessage>> {
+    const cursor = decodeCursor(query.cursor, UUID_ID);
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listForUser(userId, cursor, limit);
+    return toPage(rows, limit, toMessageView);
+  }
+
+  async send(userId: string, input: SupportMessageRequest): Promise<SupportMessage> {
+    const at = this.deps.clock.now();
+    const id = await this.repository.insert(this.deps.db, {
+      id: newId(at.getTime()),
+      userId,
+      author: 'user',
+      operatorId: null,
+      text: input.text,
+      idempotencyKey: input.idempotencyKey,
+      at,
+    });
+    const row =
+      id === undefined
+        ? await this.repository.findByKey(userId, input.idempotencyKey)
+        : await this.repository.findById(this.deps.db, id);
+    if (!row) throw new Error('support message vanished after insert');
+    // A key already used for other words is a client bug, not a retry.
+    if (id === undefined && row.text !== input.text) throw new AppError('IDEMPOTENCY_CONFLICT');
+    return toMessageView(row);
+  }
+
+  // ---- operators --------------------------------------------------------------------------------
+
+  async listThreads(query: PageQuery): Promise<Page<SupportThread>> {
+    const cursor = decodeCursor(query.cursor, UUID_ID);
+    const limit = pageSize(query.limit);
+    const rows = await this.repository.listThreads(cursor, limit);
+    return toPage(rows, limit, toThreadView);
+  }
+
+  /** A user's conversation as the operator reads it; an unknown user is NOT_FOUND. */
+  async listForOperator(userId: string, query: PageQuery): Promise<Page<SupportMessage>> {
+    if (!(await this.repository.userExists(this.deps.db, userId))) throw new AppError('NOT_FOUND');
+    return this.list(userId, query);
+  }
+
+  async reply(operatorId: string, userId: string, input: SupportMessageRequest): Promise<SupportMessage> {
+    const at = this.deps.clock.now();
+    const message = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.repository.userExists(trx, userId))) throw new AppError('NOT_FOUND');
+      const id = await this.repository.insert(trx, {
+        id: newId(at.getTime()),
+        userId,
+        author: 'operator',
+        operatorId,
+        text: input.text,
+        // Operators answer once per click; their key is not stored (the unique index is the user's).
+        idempotencyKey: null,
+        at,
+      });
+      const row = id === undefined ? undefined : await this.repository.findById(trx, id);
+      if (!row) throw new Error('support answer not inserted');
+      await this.deps.audit.record(
+        {
+          operatorId,
+          action: 'support.reply',
+          targetType: 'user',
+          targetId: userId,
+          after: { text: input.text },
+        },
+        trx,
+      );
+      return toMessageView(row);
+    });
+    // Committed: the user sees the answer as a Reminder.
+    this.deps.events.publish({
+      channel: 'notice',
+      msg: { type: 'gaogaoasx', content: message.text, uid: userId },
+      userId,
+    });
+    return message;
+  }
+}
+
+function toMessageView(row: SupportMessageViewRow): SupportMessage {
+  return {
+    id: row.id,
+    author: row.author,
+    operatorAccount: row.author === 'operator' ? row.operator_account : null,
+    text: row.text,
+    createdAt: toUnixSeconds(row.created_at),
+  };
+}
+
+function toThreadView(row: SupportThreadRow): SupportThread {
+  return {
+    userId: row.user_id,
+    account: row.account,
+    lastText: row.last_text,
+    lastAuthor: row.last_author,
+    lastAt: toUnixSeconds(row.created_at),
+    awaitingReply: row.awaiting_reply,
+  };
+}
