@@ -1,6 +1,6 @@
 /**
  * Every route of spec §2, hash-based, each page lazily loaded. Tab pages sit in the tab layout; pages that
- * need a login sit under the RequireAuth guard (My account, top-up, round play, and every money, record and
+ * need a login sit under the RequireAuth guard (My account, customer service, top-up, round play, and every money, record and
  * password page); login, register, password reset, the language pages, the trading hall, rooms, rules,
  * verification and the market pages do not.
  */
@@ -17,7 +17,8 @@ const pages = {
   home: lazyPage(() => import('../features/market/pages/home-page.tsx')),
   investment: lazyPage(() => import('../features/market/pages/trends-page.tsx')),
   topUp: lazyPage(() => import('../features/funding/pages/top-up-page.tsx')),
-  kefu: lazyPage(() => import('../features/shell-tabs/pages/kefu-page.tsx')),
+  kefu: lazyPage(() => import('../features/support/pages/support-page.tsx')),
+  appUpdate: lazyPage(() => import('../features/app-update/pages/app-update-page.tsx')),
   mine: lazyPage(() => import('../features/account/pages/mine-page.tsx')),
   passwordMenu: lazyPage(() => import('../features/account/pages/password-menu-page.tsx')),
   changePassword: lazyPage(() => import('../features/account/pages/change-password-page.tsx')),
@@ -73,10 +74,10 @@ export const routes: RouteObject[] = [
           page('/', 'titles.home', pages.home),
           page('/pages/index/index', 'titles.home', pages.home),
           page('/pages/investment/index', 'titles.investment', pages.investment),
-          page('/pages/kefu/index', 'titles.kefu', pages.kefu),
           {
             Component: RequireAuth,
             children: [
+              page('/pages/kefu/index', 'titles.kefu', pages.kefu),
               page('/pages/recharge/chongzhi1', 'titles.recharge', pages.topUp),
               page('/pages/mine/index', 'titles.mine', pages.mine),
             ],
@@ -95,7 +96,7 @@ export const routes: RouteObject[] = [
       // Ours: the provably-fair verification of a room's rounds, in the browser (DESIGN §6).
       page('/pages/game/verify', 'titles.verify', pages.verify),
       // The spec's "app-update page" and built-in location pages have no path of their own; these are ours.
-      soon('/pages/app-update/index', 'titles.appUpdate'),
+      page('/pages/app-update/index', 'titles.appUpdate', pages.appUpdate),
       soon('/pages/choose-location/index', 'titles.chooseLocation'),
       soon('/pages/open-location/index', 'titles.openLocation'),
       {

@@ -6,6 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { refreshNotifications } from '../../features/notifications/query-keys.ts';
+import { refreshSupport } from '../../features/support/query-keys.ts';
 import { NoticeSocket } from '../../lib/realtime/notice-socket.ts';
 import { getToken, getUid, subscribeSession } from '../../lib/storage.ts';
 import { importChunk } from '../../lib/timeout.ts';
@@ -24,6 +25,8 @@ export function startReminders(queryClient: QueryClient): NoticeSocket {
     subscribeSession,
     onNotice: (msg) => {
       refreshNotifications(queryClient);
+      // An operator's answer comes with a notice: the customer-service conversation is asked for again.
+      refreshSupport(queryClient);
       shown = shown
         .then(loadDialog)
         .then(({ showReminder }) => showReminder(msg.content))
@@ -31,7 +34,10 @@ export function startReminders(queryClient: QueryClient): NoticeSocket {
     },
     onConnect: () => {
       connections += 1;
-      if (connections > 1) refreshNotifications(queryClient);
+      if (connections > 1) {
+        refreshNotifications(queryClient);
+        refreshSupport(queryClient);
+      }
     },
   });
   notices.start();

@@ -1,0 +1,18 @@
+/** GET /app/version: the newest published version of the app, with what it changes. */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { AppVersionResponse } from '@tradehall/contracts';
+import { api } from '../../../lib/api-client.ts';
+
+export function fetchAppVersion(signal?: AbortSignal): Promise<AppVersionResponse> {
+  return api.get<AppVersionResponse>('/app/version', undefined, signal);
+}
+
+export const appVersionQueryOptions = () =>
+  queryOptions({
+    queryKey: ['app-version'] as const,
+    queryFn: ({ signal }) => fetchAppVersion(signal),
+  });
+
+export function useAppVersion() {
+  return useQuery(appVersionQueryOptions());
+}

@@ -1,0 +1,138 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import type { SupportMessage } from '@tradehall/contracts';
+import { nowSeconds } from '@tradehall/domain';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../../../lib/i18n.ts';
+import { saveSession } from '../../../lib/storage.ts';
+import { apiError, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
+import SupportPage from './support-page.tsx';
+
+const PATTERN = '/pages/kefu/index';
+const XSS = '<img src=x onerror="window.__xss=1"><b>bold</b>';
+
+let seq = 0;
+function message(author: SupportMessage['author'], text: string, secondsAgo: number): SupportMessage {
+  seq += 1;
+  return {
+    id: `0a1b2c3d-0000-4a6b-9c2d-${String(seq).padStart(12, '0')}`,
+    author,
+    operatorAccount: author === 'operator' ? 'admin' : null,
+    text,
+    createdAt: nowSeconds() - secondsAgo,
+  };
+}
+
+/** The server side of the conversation: newest first, cursor pages, a POST that stores (once per key). */
+function serve(stored: SupportMessage[], options: { pageSize?: number; failPosts?: boolean } = {}) {
+  const pageSize = options.pageSize ?? 20;
+  const keys = new Set<string>();
+  return fakeApi({
+    'GET /support/messages': ({ query }) => {
+      const newestFirst = stored.slice().sort((a, b) => b.createdAt - a.createdAt);
+      const start = Number(query.get('cursor') ?? 0);
+      const next = start + pageSize < newestFirst.length ? String(start + pageSize) : null;
+      return json(200, { items: newestFirst.slice(start, start + pageSize), nextCursor: next });
+    },
+    'POST /support/messages': ({ body }) => {
+      if (options.failPosts) return apiError(500, 'INTERNAL', 'Something went wrong');
+      const { text, idempotencyKey } = body as { text: string; idempotencyKey: string };
+      if (!keys.has(idempotencyKey)) {
+        keys.add(idempotencyKey);
+        stored.push(message('user', text, 0));
+      }
+      return json(200, stored.at(-1));
+    },
+  });
+}
+
+const texts = () => screen.getAllByTestId('support-message-text').map((node) => node.textContent);
+const authors = () => screen.getAllByTestId('support-message').map((node) => node.dataset.author);
+
+beforeAll(async () => {
+  await initI18n('en');
+});
+beforeEach(() => {
+  localStorage.clear();
+  saveSession('token', { username: 'demo', id: 'u-1' });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('customer service chat', () => {
+  it('shows the conversation oldest first, mine on the right, text as text', async () => {
+    serve([message('user', 'Hello, my deposit?', 300), message('operator', XSS, 120)]);
+    renderPage(SupportPage, PATTERN);
+    await waitFor(() => expect(texts()).toEqual(['Hello, my deposit?', XSS]));
+    expect(authors()).toEqual(['user', 'operator']);
+    const [mine, theirs] = screen.getAllByTestId('support-message');
+    expect(mine?.className).toContain('support-message--mine');
+    expect(theirs?.className).toContain('support-message--theirs');
+    expect(theirs?.querySelector('img, b')).toBeNull();
+  });
+
+  it('sends a message with an idempotency key, disables Send meanwhile, and shows it', async () => {
+    const calls = serve([message('operator', 'How can we help?', 60)]);
+    renderPage(SupportPage, PATTERN);
+    await waitFor(() => expect(texts()).toEqual(['How can we help?']));
+    fireEvent.change(screen.getByTestId('support-input'), {
+      target: { value: '  Where is my withdrawal?  ' },
+    });
+    fireEvent.click(screen.getByTestId('support-send'));
+    expect((screen.getByTestId('support-send') as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(texts()).toEqual(['How can we help?', 'Where is my withdrawal?']));
+    const posts = calls.filter((call) => call.method === 'POST');
+    expect(posts).toHaveLength(1);
+    const body = posts[0]?.body as { text: string; idempotencyKey: string };
+    expect(body.text).toBe('Where is my withdrawal?');
+    expect(body.idempotencyKey).toMatch(/^[0-9a-f]{32}$/);
+    expect((screen.getByTestId('support-input') as HTMLTextAreaElement).value).toBe('');
+    expect((screen.getByTestId('support-send') as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('refuses an empty message with the validation message and sends nothing', async () => {
+    const calls = serve([]);
+    renderPage(SupportPage, PATTERN);
+    await screen.findByTestId('empty-state');
+    fireEvent.change(screen.getByTestId('support-input'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('support-send'));
+    expect((await screen.findByTestId('support-error')).textContent).toBe('Please enter a message');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('keeps the typed text when sending fails, and a retry reuses the same key', async () => {
+    const calls = serve([], { failPosts: true });
+    renderPage(SupportPage, PATTERN);
+    await screen.findByTestId('empty-state');
+    fireEvent.change(screen.getByTestId('support-input'), { target: { value: 'Are you there?' } });
+    fireEvent.click(screen.getByTestId('support-send'));
+    await waitFor(() =>
+      expect((screen.getByTestId('support-send') as HTMLButtonElement).disabled).toBe(false),
+    );
+    expect((screen.getByTestId('support-input') as HTMLTextAreaElement).value).toBe('Are you there?');
+    fireEvent.click(screen.getByTestId('support-send'));
+    await waitFor(() => expect(calls.filter((call) => call.method === 'POST')).toHaveLength(2));
+    const keys = calls
+      .filter((call) => call.method === 'POST')
+      .map((call) => (call.body as { idempotencyKey: string }).idempotencyKey);
+    expect(keys[0]).toBe(keys[1]);
+  });
+
+  it('loads earlier messages above with the cursor', async () => {
+    const stored = Array.from({ length: 25 }, (_, i) => message('operator', `Message ${i + 1}`, 1000 - i));
+    const calls = serve(stored);
+    renderPage(SupportPage, PATTERN);
+    await waitFor(() => expect(texts()).toHaveLength(20));
+    expect(texts()[0]).toBe('Message 6');
+    fireEvent.click(screen.getByTestId('support-load-earlier'));
+    await waitFor(() => expect(texts()).toHaveLength(25));
+    expect(texts()[0]).toBe('Message 1');
+    expect(texts().at(-1)).toBe('Message 25');
+    expect(
+      calls
+        .filter((c) => c.path === '/support/messages' && c.method === 'GET')
+        .map((c) => c.query.get('cursor')),
+    ).toEqual([null, '20']);
+  });
+});
