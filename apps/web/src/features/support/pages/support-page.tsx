@@ -71,7 +71,7 @@ export default function SupportPage() {
     );
 
   return (
-    <div className="page support-page">
+    <div className="page page--tab support-page">
       <PageHeader title={t('titles.kefu')} back={false} />
       <main className="page__body support-page__body">
         <PullToRefresh
