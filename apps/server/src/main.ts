@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
+import { banner } from './platform/banner.ts';
 import { systemClock } from './platform/clock.ts';
 import {
   type Config,
@@ -24,55 +25,12 @@ import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
 import { createPasswordHasher } from './platform/password-hasher.ts';
 import { createRedis } from './platform/redis.ts';
-import { DEMO, seedDemoData } from './platform/seed.ts';
-import type { StaticSites } from './platform/static-files.ts';
+import { seedDemoData } from './platform/seed.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import { startRealtimeForServices } from './realtime/start-for-services.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
-
-function baseUrl(config: Config): string {
-  if (config.publicUrl) return config.publicUrl;
-  const host = ['0.0.0.0', '::', ''].includes(config.host) ? 'localhost' : config.host;
-  return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
-}
-
-function banner(config: Config, database: Database, sites: StaticSites, mailer: Mailer, ms: number): string {
-  const url = baseUrl(config);
-  const lines = [
-    '',
-    `  Tradehall is running (started in ${ms} ms)`,
-    '',
-    `  App:              ${url}/${sites.web ? '' : '   (web app not built: run npm run build)'}`,
-    `  Console:          ${url}/console/${sites.console ? '' : '   (console not built: run npm run build)'}`,
-    `  API docs:         ${url}/api/docs`,
-    `  Realtime:         ${realtimeLine(config, url)}`,
-    `  Role:             ${config.role}${config.redisUrl ? ' (events shared through Redis)' : ''}`,
-    `  Database:         ${database.location}`,
-    `  Mail:             ${mailer.mode === 'smtp' ? 'SMTP' : 'no SMTP_URL: codes are written to this log'}`,
-    '',
-    `  Demo account:     ${DEMO.user.account} / ${DEMO.user.password}`,
-    `  Invitation code:  ${DEMO.user.invitationCode}`,
-    `  Operator:         ${DEMO.operator.account} / ${DEMO.operator.password}   (console login)`,
-    '',
-  ];
-  if (config.testMode)
-    lines.splice(2, 0, '  TEST MODE: captcha answers are exposed in a response header', '');
-  if (config.funding.webhookSecretIsDefault) {
-    lines.push(
-      '  WARNING: PAYMENT_WEBHOOK_SECRET is not set; the card gateway webhook uses the public development',
-      '           secret. Set it to a long random value before taking real payments.',
-      '',
-    );
-  }
-  return lines.join('\n');
-}
-
-function realtimeLine(config: Config, url: string): string {
-  if (!servesRealtime(config)) return 'not on this node (ROLE serves no clients; events go to Redis)';
-  return `${url.replace(/^http/, 'ws')}/ws and ${url}/socket.io/`;
-}
 
 async function main(): Promise<void> {
   const started = performance.now();
