@@ -8,7 +8,9 @@ const processes = [
   ['web', 'npm', ['run', 'dev', '-w', 'apps/web', '--', '--port', '5173', '--strictPort']],
   ['console', 'npm', ['run', 'dev', '-w', 'apps/console', '--', '--port', '5174', '--strictPort']],
 ].map(([name, command, args]) => {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+  // Development is the demo (published logins, sandbox card payments) unless DEMO_MODE says otherwise.
+  const env = { DEMO_MODE: 'true', ...process.env };
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
   const prefix = (chunk) =>
     chunk
       .toString()

@@ -215,6 +215,7 @@ try {
       DATA_DIR: dataDir,
       // Test mode only for the captcha answer header the sign-ins below need.
       TRADEHALL_TEST_MODE: 'true',
+      DEMO_MODE: 'true',
       LOG_LEVEL,
       RATE_LIMIT_PER_MINUTE: '1000000',
       AUTH_RATE_LIMIT_PER_MINUTE: '100000',

@@ -43,6 +43,7 @@ export async function spawnHealthyServer(options: {
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       TRADEHALL_TEST_MODE: 'true',
+      DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
       ...env,
     },

@@ -191,14 +191,21 @@ async function registerMoneyRoutes(api: FastifyInstance, config: Config, service
   await api.register(uploadsRoutes(uploadDeps(services)));
   await api.register(depositsRoutes({ deposits: services.deposits, userGuard }));
   await api.register(adminDepositsRoutes({ deposits: services.deposits, operatorGuard }));
-  await api.register(
-    paymentWebhookRoutes({
-      provider: services.cardProvider,
-      deposits: services.deposits,
-      eventSchema: sandboxEventSchema,
-    }),
-  );
-  await api.register(sandboxGatewayRoutes({ gateway: services.sandboxGateway, publicUrl: config.publicUrl }));
+  // Without a card gateway there is no webhook to call and no hosted page to reach.
+  if (services.cardProvider) {
+    await api.register(
+      paymentWebhookRoutes({
+        provider: services.cardProvider,
+        deposits: services.deposits,
+        eventSchema: sandboxEventSchema,
+      }),
+    );
+  }
+  if (services.sandboxGateway) {
+    await api.register(
+      sandboxGatewayRoutes({ gateway: services.sandboxGateway, publicUrl: config.publicUrl }),
+    );
+  }
   await api.register(bankCardsRoutes({ bankCards: services.bankCards, userGuard }));
   await api.register(walletsRoutes({ wallets: services.wallets, userGuard }));
   await api.register(withdrawalsRoutes({ withdrawals: services.withdrawals, userGuard }));

@@ -25,7 +25,7 @@ import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
 import { createPasswordHasher } from './platform/password-hasher.ts';
 import { createRedis } from './platform/redis.ts';
-import { seedDemoData } from './platform/seed.ts';
+import { DEMO, randomSeedLogins, seedDemoData } from './platform/seed.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import { startRealtimeForServices } from './realtime/start-for-services.ts';
 import { createServices } from './services.ts';
@@ -66,8 +66,9 @@ async function main(): Promise<void> {
     const applied = await migrateToLatest(database.kysely);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const hasher = createPasswordHasher(config.passwordHashConcurrency);
-    const seeded = await seedDemoData(database.kysely, hasher, systemClock);
-    if (seeded.operator || seeded.user) logger.info({ seeded }, 'demo data seeded');
+    const logins = config.demoMode ? DEMO : randomSeedLogins();
+    const seeded = await seedDemoData(database.kysely, hasher, systemClock, logins);
+    if (seeded.operator || seeded.user) logger.info({ seeded }, 'first operator and inviter seeded');
 
     mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
@@ -127,7 +128,15 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     scheduler?.start();
     process.stdout.write(
-      `${banner(config, database, sites, mailer, Math.round(performance.now() - started))}\n`,
+      `${banner({
+        config,
+        database,
+        sites,
+        mailer,
+        logins,
+        seeded,
+        ms: Math.round(performance.now() - started),
+      })}\n`,
     );
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');

@@ -101,8 +101,9 @@ export interface Services {
   fundingSettings: FundingSettingsService;
   uploads: UploadsService;
   deposits: DepositsService;
-  cardProvider: PaymentProvider;
-  sandboxGateway: SandboxGateway;
+  /** Null when no card gateway is configured. */
+  cardProvider: PaymentProvider | null;
+  sandboxGateway: SandboxGateway | null;
   bankCards: BankCardsService;
   wallets: WalletsService;
   withdrawals: WithdrawalsService;
@@ -166,16 +167,15 @@ export function createServices(platform: Platform): Services {
   const bankCardsRepository = new BankCardsRepository(db);
   const walletsRepository = new WalletsRepository(db);
   const checkouts = new SandboxCheckoutsRepository(db);
-  const cardProvider = new SandboxPaymentProvider(
-    checkouts,
-    funding.webhookSecret,
-    funding.webhookToleranceSeconds,
-    clock,
-  );
+  // The sandbox is a demo part: only where PAYMENT_PROVIDER (or DEMO_MODE) asked for it.
+  const cardProvider =
+    funding.paymentProvider === 'sandbox'
+      ? new SandboxPaymentProvider(checkouts, funding.webhookSecret, funding.webhookToleranceSeconds, clock)
+      : null;
   const fundingSettings = new FundingSettingsService(
     new FundingSettingsRepository(db),
     funding,
-    cardProvider.name,
+    cardProvider,
     clock,
     db,
     audit,
@@ -284,7 +284,7 @@ export function createServices(platform: Platform): Services {
     uploads: new UploadsService(uploadsRepository, clock),
     deposits,
     cardProvider,
-    sandboxGateway: new SandboxGateway(checkouts, funding.webhookSecret, clock, logger),
+    sandboxGateway: cardProvider ? new SandboxGateway(checkouts, funding.webhookSecret, clock, logger) : null,
     bankCards,
     wallets,
     withdrawals,

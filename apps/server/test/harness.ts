@@ -204,6 +204,9 @@ export interface TestApp {
 /** Limits high enough that ordinary suites never meet them; the rate-limit suite lowers them. */
 const TEST_ENV: Record<string, string> = {
   TRADEHALL_TEST_MODE: 'true',
+  // The sandbox card gateway, asked for by name as an operator would, with a secret of this run's.
+  PAYMENT_PROVIDER: 'sandbox',
+  PAYMENT_WEBHOOK_SECRET: randomBytes(24).toString('base64url'),
   LOG_LEVEL: 'silent',
   RATE_LIMIT_PER_MINUTE: '100000',
   AUTH_RATE_LIMIT_PER_MINUTE: '100000',

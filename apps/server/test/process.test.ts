@@ -86,6 +86,17 @@ async function loginOver(base: string, account: string, password: string) {
   });
 }
 
+async function operatorLoginOver(base: string, account: string, password: string) {
+  const captcha = await fetch(`${base}/api/v1/auth/captcha`);
+  const { captchaId } = (await captcha.json()) as { captchaId: string };
+  const captchaAnswer = captcha.headers.get('x-test-captcha-answer') ?? '';
+  return getJson(`${base}/api/v1/admin/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account, password, captchaId, captchaAnswer }),
+  });
+}
+
 /**
  * Starts a register request whose body is held back: the request is in flight (connection accepted,
  * headers read) until `finish` sends the rest.
@@ -140,7 +151,13 @@ describe('the server process', () => {
     dataDirs.push(dataDir);
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
-    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRADEHALL_TEST_MODE: 'true' };
+    const env = {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      TRADEHALL_TEST_MODE: 'true',
+      DEMO_MODE: 'true',
+    };
     const lockPath = path.join(dataDir, '.tradehall.lock');
 
     const server = start(env);
@@ -153,7 +170,7 @@ describe('the server process', () => {
       `${DEMO.user.account} / ${DEMO.user.password}`,
       DEMO.user.invitationCode,
       `${DEMO.operator.account} / ${DEMO.operator.password}`,
-      'WARNING: PAYMENT_WEBHOOK_SECRET is not set',
+      'Card payments:    sandbox - TEST PAYMENTS, no real money moves, random webhook secret',
     ]) {
       expect(banner).toContain(text);
     }
@@ -196,6 +213,83 @@ describe('the server process', () => {
     expect(existsSync(lockPath)).toBe(false);
   });
 
+  it('outside the demo: no published login, no card gateway, and a gateway without a secret refuses to start', async () => {
+    const refused = start({ PAYMENT_PROVIDER: 'sandbox', DATA_DIR: path.join(tmpdir(), 'tradehall-never') });
+    expect(await refused.exited).toBe(1);
+    expect(refused.stderr()).toBe(
+      'Invalid configuration: PAYMENT_PROVIDER=sandbox needs PAYMENT_WEBHOOK_SECRET (16+ random characters shared with the gateway)\n',
+    );
+
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehall-prod-'));
+    dataDirs.push(dataDir);
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const env = { PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, TRADEHALL_TEST_MODE: 'true' };
+    const server = start(env);
+    await waitForBanner(server);
+    const banner = server.stdout();
+    expect(banner).toContain('Card payments:    off (no PAYMENT_PROVIDER)');
+    expect(banner).not.toContain(DEMO.operator.password);
+    expect(banner).not.toContain(DEMO.user.invitationCode);
+    const operatorPassword = /Operator: +admin \/ (\S+) +\(console login; shown this once\)/.exec(
+      banner,
+    )?.[1];
+    const invitationCode = /Invitation code: +([A-Z2-9]{8}) +\(for the first users\)/.exec(banner)?.[1];
+    expect(operatorPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    expect(invitationCode).toBeDefined();
+
+    // The published logins open nothing; the printed operator password does.
+    expect((await loginOver(base, DEMO.user.account, DEMO.user.password)).status).toBe(401);
+    expect((await operatorLoginOver(base, DEMO.operator.account, DEMO.operator.password)).status).toBe(401);
+    expect((await operatorLoginOver(base, 'admin', operatorPassword ?? '')).status).toBe(200);
+
+    // A user registered with the printed code sees card payment off, and cannot open a card deposit.
+    const account = `prod_${randomBytes(3).toString('hex')}`;
+    const registered = await getJson(`${base}/api/v1/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        account,
+        password: 'secret123',
+        confirmPassword: 'secret123',
+        invitationCode,
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const token = String((await loginOver(base, account, 'secret123')).body.token);
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    expect((await getJson(`${base}/api/v1/funding/methods`, { headers: auth })).body).toMatchObject({
+      cardPayment: { available: false, provider: 'none', testPayments: false },
+    });
+    const card = await getJson(`${base}/api/v1/deposits`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        method: 'card',
+        amount: 100_000,
+        idempotencyKey: randomBytes(8).toString('hex'),
+      }),
+    });
+    expect(card.body).toMatchObject({ error: { code: 'CARD_PAYMENT_UNAVAILABLE' } });
+    // No webhook to sign and no hosted page to "pay" on.
+    const webhook = await fetch(`${base}/api/v1/payments/sandbox/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(webhook.status).toBe(404);
+
+    // The password was shown once: a restart on the same data names none.
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    const again = start(env);
+    await waitForBanner(again);
+    expect(again.stdout()).not.toContain(operatorPassword);
+    expect(again.stdout()).not.toMatch(/Operator:/);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  });
+
   const databaseUrl = process.env.TEST_DATABASE_URL?.trim();
   if (databaseUrl) {
     it('runs the same build on PostgreSQL with DATABASE_URL', async () => {
@@ -215,6 +309,7 @@ describe('the server process', () => {
           DATABASE_URL: url.toString(),
           DATA_DIR: dataDir,
           TRADEHALL_TEST_MODE: 'true',
+          DEMO_MODE: 'true',
         });
         await waitForBanner(server);
         expect(server.stdout()).toContain(`PostgreSQL at ${url.hostname}:${url.port || '5432'}/${name}`);

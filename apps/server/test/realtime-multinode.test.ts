@@ -165,6 +165,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
         REDIS_PREFIX: database,
         DATA_DIR: dataDir,
         TRADEHALL_TEST_MODE: 'true',
+        DEMO_MODE: 'true',
         LOG_LEVEL: 'warn',
         ROUND_SECONDS_OVERRIDE: '3',
         SEALED_SECONDS_OVERRIDE: '1',

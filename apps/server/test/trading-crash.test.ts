@@ -120,6 +120,7 @@ describe.runIf(TEST_DATABASE_URL)('a server killed in the middle of a settlement
       DATABASE_URL: url.toString(),
       DATA_DIR: dataDir,
       TRADEHALL_TEST_MODE: 'true',
+      DEMO_MODE: 'true',
       LOG_LEVEL: 'info',
       ROUND_SECONDS_OVERRIDE: '4',
       SEALED_SECONDS_OVERRIDE: '1',

@@ -71,7 +71,11 @@ export const fundingMethodsResponseSchema = z.object({
   currency: z.string(),
   bankAccounts: z.array(receivingBankAccountSchema),
   cryptoNetworks: z.array(cryptoNetworkSchema),
-  cardPayment: z.object({ available: z.boolean(), provider: z.string() }),
+  /**
+   * `provider` is `none` when the server has no card gateway; `testPayments` marks the sandbox gateway,
+   * whose payments move no real money (the top-up page says so).
+   */
+  cardPayment: z.object({ available: z.boolean(), provider: z.string(), testPayments: z.boolean() }),
   minimumDeposit: z.number().int(),
   maximumDeposit: z.number().int(),
   minimumWithdrawal: z.number().int(),

@@ -2,7 +2,7 @@
 import { type Config, servesRealtime } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { Mailer } from './mailer.ts';
-import { DEMO } from './seed.ts';
+import type { SeedLogins, SeedResult } from './seed.ts';
 import type { StaticSites } from './static-files.ts';
 
 function baseUrl(config: Config): string {
@@ -11,13 +11,18 @@ function baseUrl(config: Config): string {
   return `http://${host.includes(':') ? `[${host}]` : host}:${config.port}`;
 }
 
-export function banner(
-  config: Config,
-  database: Database,
-  sites: StaticSites,
-  mailer: Mailer,
-  ms: number,
-): string {
+export interface BannerFacts {
+  config: Config;
+  database: Database;
+  sites: StaticSites;
+  mailer: Mailer;
+  /** The logins the seed used, and whether it wrote them now (an empty database). */
+  logins: SeedLogins;
+  seeded: SeedResult;
+  ms: number;
+}
+
+export function banner({ config, database, sites, mailer, logins, seeded, ms }: BannerFacts): string {
   const url = baseUrl(config);
   const lines = [
     '',
@@ -30,22 +35,44 @@ export function banner(
     `  Role:             ${config.role}${config.redisUrl ? ' (events shared through Redis)' : ''}`,
     `  Database:         ${database.location}`,
     `  Mail:             ${mailer.mode === 'smtp' ? 'SMTP' : 'no SMTP_URL: codes are written to this log'}`,
+    `  Card payments:    ${cardPaymentsLine(config)}`,
     '',
-    `  Demo account:     ${DEMO.user.account} / ${DEMO.user.password}`,
-    `  Invitation code:  ${DEMO.user.invitationCode}`,
-    `  Operator:         ${DEMO.operator.account} / ${DEMO.operator.password}   (console login)`,
-    '',
+    ...loginLines(config, logins, seeded),
   ];
   if (config.testMode)
     lines.splice(2, 0, '  TEST MODE: captcha answers are exposed in a response header', '');
-  if (config.funding.webhookSecretIsDefault) {
-    lines.push(
-      '  WARNING: PAYMENT_WEBHOOK_SECRET is not set; the card gateway webhook uses the public development',
-      '           secret. Set it to a long random value before taking real payments.',
+  return lines.join('\n');
+}
+
+function cardPaymentsLine(config: Config): string {
+  const { paymentProvider } = config.funding;
+  if (paymentProvider === 'none') return 'off (no PAYMENT_PROVIDER)';
+  const test = paymentProvider === 'sandbox' ? ' - TEST PAYMENTS, no real money moves' : '';
+  const secret = config.funding.webhookSecretIsRandom ? ', random webhook secret' : '';
+  return `${paymentProvider}${test}${secret}`;
+}
+
+/**
+ * The demo prints its published logins every time. Anywhere else the first operator's random password is
+ * printed once, when it is written; after that the banner names no password at all.
+ */
+function loginLines(config: Config, logins: SeedLogins, seeded: SeedResult): string[] {
+  if (config.demoMode) {
+    return [
+      `  Demo account:     ${logins.user.account} / ${logins.user.password}`,
+      `  Invitation code:  ${logins.user.invitationCode}`,
+      `  Operator:         ${logins.operator.account} / ${logins.operator.password}   (console login)`,
       '',
+    ];
+  }
+  const lines: string[] = [];
+  if (seeded.operator) {
+    lines.push(
+      `  Operator:         ${logins.operator.account} / ${logins.operator.password}   (console login; shown this once)`,
     );
   }
-  return lines.join('\n');
+  if (seeded.user) lines.push(`  Invitation code:  ${logins.user.invitationCode}   (for the first users)`);
+  return lines.length > 0 ? [...lines, ''] : [];
 }
 
 function realtimeLine(config: Config, url: string): string {

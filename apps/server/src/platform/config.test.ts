@@ -1,7 +1,7 @@
 /** Configuration: defaults, overrides, and one clear line naming each bad variable. */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, DEV_WEBHOOK_SECRET, loadConfig, REPO_ROOT } from './config.ts';
+import { ConfigError, loadConfig, REPO_ROOT } from './config.ts';
 
 const failure = (env: Record<string, string>): string => {
   try {
@@ -98,7 +98,7 @@ describe('loadConfig', () => {
     expect(text).not.toContain('\n');
   });
 
-  it('has the money limits of DESIGN §8 by default, and the public dev webhook secret flagged', () => {
+  it('has the money limits of DESIGN §8 by default, and no card gateway and no secret', () => {
     expect(loadConfig({}, '/srv').funding).toEqual({
       minDepositCents: 1000,
       maxDepositCents: 100_000_000,
@@ -108,20 +108,53 @@ describe('loadConfig', () => {
       turnoverMultiplier: 1,
       paymentPasswordFailuresBeforeLock: 5,
       paymentPasswordLockSeconds: 900,
-      webhookSecret: DEV_WEBHOOK_SECRET,
-      webhookSecretIsDefault: true,
+      paymentProvider: 'none',
+      webhookSecret: '',
+      webhookSecretIsRandom: false,
       webhookToleranceSeconds: 300,
     });
     const custom = loadConfig(
-      { TURNOVER_MULTIPLIER: '0', PAYMENT_WEBHOOK_SECRET: 's'.repeat(32), MIN_DEPOSIT_CENTS: '500' },
+      {
+        TURNOVER_MULTIPLIER: '0',
+        PAYMENT_PROVIDER: 'sandbox',
+        PAYMENT_WEBHOOK_SECRET: 's'.repeat(32),
+        MIN_DEPOSIT_CENTS: '500',
+      },
       '/srv',
     ).funding;
     expect(custom).toMatchObject({
       turnoverMultiplier: 0,
+      paymentProvider: 'sandbox',
       webhookSecret: 's'.repeat(32),
-      webhookSecretIsDefault: false,
+      webhookSecretIsRandom: false,
       minDepositCents: 500,
     });
+  });
+
+  it('refuses a card gateway without a webhook secret, in one line', () => {
+    expect(failure({ PAYMENT_PROVIDER: 'sandbox' })).toBe(
+      'Invalid configuration: PAYMENT_PROVIDER=sandbox needs PAYMENT_WEBHOOK_SECRET (16+ random characters shared with the gateway)',
+    );
+    expect(failure({ PAYMENT_PROVIDER: 'stripe' })).toBe(
+      'Invalid configuration: PAYMENT_PROVIDER must be one of none, sandbox (got "stripe")',
+    );
+  });
+
+  it('turns the sandbox on in the demo with a secret drawn at each start, never a fixed one', () => {
+    const first = loadConfig({ DEMO_MODE: 'true' }, '/srv');
+    const second = loadConfig({ DEMO_MODE: 'true' }, '/srv');
+    expect(first.demoMode).toBe(true);
+    expect(first.funding).toMatchObject({ paymentProvider: 'sandbox', webhookSecretIsRandom: true });
+    expect(first.funding.webhookSecret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.funding.webhookSecret).not.toBe(first.funding.webhookSecret);
+    // The demo can still be told to take no card payments, or to use a secret of the operator's.
+    expect(loadConfig({ DEMO_MODE: 'true', PAYMENT_PROVIDER: 'none' }, '/srv').funding).toMatchObject({
+      paymentProvider: 'none',
+      webhookSecret: '',
+    });
+    expect(
+      loadConfig({ DEMO_MODE: 'true', PAYMENT_WEBHOOK_SECRET: 'k'.repeat(20) }, '/srv').funding,
+    ).toMatchObject({ webhookSecret: 'k'.repeat(20), webhookSecretIsRandom: false });
   });
 
   it.each([

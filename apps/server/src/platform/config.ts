@@ -2,6 +2,7 @@
  * Configuration from the environment, validated once at start. A bad value stops the process with one
  * line that names the variable, so a typo never turns into a silent default.
  */
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -41,6 +42,12 @@ export interface Config {
   role: Role;
   logLevel: LogLevel;
   testMode: boolean;
+  /**
+   * The zero-install demo (`npm start`): seeds the published demo logins into an empty database and turns
+   * the sandbox card gateway on. Off, an empty database gets an operator with a random password, shown
+   * once, and no card gateway unless PAYMENT_PROVIDER asks for one.
+   */
+  demoMode: boolean;
   trustProxy: boolean;
   webDistDir: string;
   consoleDistDir: string;
@@ -126,17 +133,24 @@ export interface FundingConfig {
   turnoverMultiplier: number;
   paymentPasswordFailuresBeforeLock: number;
   paymentPasswordLockSeconds: number;
+  /**
+   * Which card gateway takes card payments: none (card payment is off, whatever the operator's switch
+   * says) or the built-in sandbox, a demo part whose hosted page "pays" with a test card.
+   */
+  paymentProvider: PaymentProviderName;
+  /**
+   * The HMAC secret of the gateway's webhook: PAYMENT_WEBHOOK_SECRET, or in DEMO_MODE a random one
+   * drawn at each start (the sandbox gateway is this same process, so it always knows it). Never a
+   * value written in the source. Empty when no provider is configured.
+   */
   webhookSecret: string;
-  /** True when PAYMENT_WEBHOOK_SECRET is unset and the published development secret is in use. */
-  webhookSecretIsDefault: boolean;
+  /** Whether webhookSecret was drawn at random at this start (the demo without PAYMENT_WEBHOOK_SECRET). */
+  webhookSecretIsRandom: boolean;
   webhookToleranceSeconds: number;
 }
 
-/**
- * The webhook secret used when PAYMENT_WEBHOOK_SECRET is unset. It is public (it is in this file), so
- * the start banner warns whenever it is in use; it only protects the built-in sandbox gateway.
- */
-export const DEV_WEBHOOK_SECRET = 'tradehall-sandbox-webhook-secret-dev-only';
+export const PAYMENT_PROVIDERS = ['none', 'sandbox'] as const;
+export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
@@ -196,6 +210,10 @@ const envSchema = z.object({
   ROLE: z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` }).default('all'),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
   TRADEHALL_TEST_MODE: bool(false),
+  DEMO_MODE: bool(false),
+  PAYMENT_PROVIDER: z
+    .enum(PAYMENT_PROVIDERS, { message: `must be one of ${PAYMENT_PROVIDERS.join(', ')}` })
+    .optional(),
   TRUST_PROXY: bool(false),
   WEB_DIST_DIR: z.string().optional(),
   CONSOLE_DIST_DIR: z.string().optional(),
@@ -294,6 +312,15 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   if (inverted.length > 0) throw new ConfigError(`Invalid configuration: ${inverted.join('; ')}`);
+  // The demo turns the sandbox on unless told otherwise; anywhere else a gateway is asked for by name.
+  const paymentProvider = e.PAYMENT_PROVIDER ?? (e.DEMO_MODE ? 'sandbox' : 'none');
+  if (paymentProvider !== 'none' && e.PAYMENT_WEBHOOK_SECRET === undefined && !e.DEMO_MODE) {
+    throw new ConfigError(
+      `Invalid configuration: PAYMENT_PROVIDER=${paymentProvider} needs PAYMENT_WEBHOOK_SECRET (16+ random characters shared with the gateway)`,
+    );
+  }
+  const webhookSecret =
+    paymentProvider === 'none' ? '' : (e.PAYMENT_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'));
   return {
     port: e.PORT,
     host: e.HOST,
@@ -306,6 +333,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     testMode: e.TRADEHALL_TEST_MODE,
+    demoMode: e.DEMO_MODE,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
     consoleDistDir: e.CONSOLE_DIST_DIR
@@ -336,8 +364,9 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       turnoverMultiplier: e.TURNOVER_MULTIPLIER,
       paymentPasswordFailuresBeforeLock: e.PAYMENT_PASSWORD_FAILURES_BEFORE_LOCK,
       paymentPasswordLockSeconds: e.PAYMENT_PASSWORD_LOCK_SECONDS,
-      webhookSecret: e.PAYMENT_WEBHOOK_SECRET ?? DEV_WEBHOOK_SECRET,
-      webhookSecretIsDefault: e.PAYMENT_WEBHOOK_SECRET === undefined,
+      paymentProvider,
+      webhookSecret,
+      webhookSecretIsRandom: paymentProvider !== 'none' && e.PAYMENT_WEBHOOK_SECRET === undefined,
       webhookToleranceSeconds: e.PAYMENT_WEBHOOK_TOLERANCE_SECONDS,
     },
     trading: {

@@ -1,9 +1,13 @@
 /**
- * Demo data on the first start of an empty database: one operator and one demo user whose invitation
- * code is fixed, so the README, the start-up banner and the tests can all name them. Each part is only
+ * The first start of an empty database writes one operator and one user (the first inviter, whose
+ * invitation code lets the first people register). In the demo their logins are the published DEMO
+ * ones, so the README, the banner and the tests can name them; anywhere else they are random and shown
+ * once in the start-up banner, because a password printed in a README is no password. Each part is only
  * written when its table is empty, so running it again changes nothing.
  */
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { newInvitationCode } from '../modules/auth/invitation-code.ts';
 import { insertUserCashAccount } from '../modules/ledger/ledger.repository.ts';
 import type { Clock } from './clock.ts';
 import type { DB } from './db/schema.ts';
@@ -14,6 +18,25 @@ export const DEMO = {
   user: { account: 'demo', password: 'demo123456', nickname: 'Demo', invitationCode: 'DEMO2026' },
 } as const;
 
+export interface SeedLogins {
+  operator: { account: string; password: string; role: 'admin' };
+  user: { account: string; password: string; nickname: string; invitationCode: string };
+}
+
+/** Logins nobody can guess, for a server that is not the demo. */
+export function randomSeedLogins(): SeedLogins {
+  return {
+    operator: { account: 'admin', password: randomBytes(12).toString('base64url'), role: 'admin' },
+    // Nobody logs in as the first inviter; its password is never shown (an operator can reset it).
+    user: {
+      account: 'house',
+      password: randomBytes(24).toString('base64url'),
+      nickname: 'House',
+      invitationCode: newInvitationCode(),
+    },
+  };
+}
+
 export interface SeedResult {
   operator: boolean;
   user: boolean;
@@ -23,6 +46,7 @@ export async function seedDemoData(
   db: Kysely<DB>,
   hasher: PasswordHasher,
   clock: Clock,
+  logins: SeedLogins = DEMO,
 ): Promise<SeedResult> {
   const result: SeedResult = { operator: false, user: false };
   const now = clock.now();
@@ -32,9 +56,9 @@ export async function seedDemoData(
     await db
       .insertInto('operators')
       .values({
-        username: DEMO.operator.account,
-        password_hash: await hasher.hash(DEMO.operator.password),
-        role: DEMO.operator.role,
+        username: logins.operator.account,
+        password_hash: await hasher.hash(logins.operator.password),
+        role: logins.operator.role,
         created_at: now,
       })
       .onConflict((conflict) => conflict.doNothing())
@@ -44,19 +68,19 @@ export async function seedDemoData(
 
   const users = await db.selectFrom('users').select('id').limit(1).execute();
   if (users.length === 0) {
-    const passwordHash = await hasher.hash(DEMO.user.password);
+    const passwordHash = await hasher.hash(logins.user.password);
     // The user and their ledger cash account, together (as at registration).
     await db.transaction().execute(async (trx) => {
       const inserted = await trx
         .insertInto('users')
         .values({
-          username: DEMO.user.account,
+          username: logins.user.account,
           password_hash: passwordHash,
           payment_password_hash: null,
-          nickname: DEMO.user.nickname,
+          nickname: logins.user.nickname,
           real_name: null,
           email: null,
-          invitation_code: DEMO.user.invitationCode,
+          invitation_code: logins.user.invitationCode,
           inviter_id: null,
           created_at: now,
           updated_at: now,

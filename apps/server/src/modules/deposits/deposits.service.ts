@@ -65,7 +65,8 @@ export class DepositsService {
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly fundingSettings: FundingSettingsService,
-    private readonly cardProvider: PaymentProvider,
+    /** Null when the server has no card gateway: card deposits are then refused. */
+    private readonly cardProvider: PaymentProvider | null,
     private readonly limits: FundingConfig,
     private readonly clock: Clock,
     private readonly accounts: AccountsRepository,
@@ -99,12 +100,13 @@ export class DepositsService {
       });
     }
     if (input.method === 'card') {
-      if (!settings.cardPaymentEnabled) throw new AppError('CARD_PAYMENT_UNAVAILABLE');
+      const provider = this.cardProvider;
+      if (!provider || !settings.cardPaymentEnabled) throw new AppError('CARD_PAYMENT_UNAVAILABLE');
       // A checkout is opened at the gateway before our transaction (it is not ours to roll back), so a
       // plain retry is answered from the stored response first and opens nothing.
       const stored = await this.idempotency.lookup<DepositView>(operation);
       if (stored) return stored;
-      checkout = await this.cardProvider.createCheckout({
+      checkout = await provider.createCheckout({
         orderId: id,
         orderReference: reference,
         amount: input.amount,

@@ -15,13 +15,15 @@ import type { DB } from '../../platform/db/schema.ts';
 import { AppError, type ErrorDetailKey } from '../../platform/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { Executor } from '../ledger/ledger.repository.ts';
+import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { FundingSettingsRepository } from './funding-settings.repository.ts';
 
 export class FundingSettingsService {
   constructor(
     private readonly repository: FundingSettingsRepository,
     private readonly limits: FundingConfig,
-    private readonly cardProviderName: string,
+    /** The card gateway, null when none is configured (card payment is then off whatever is stored). */
+    private readonly cardProvider: Pick<PaymentProvider, 'name' | 'testPayments'> | null,
     private readonly clock: Clock,
     private readonly db: Kysely<DB>,
     private readonly audit: AuditService,
@@ -38,7 +40,11 @@ export class FundingSettingsService {
       currency: CURRENCY_CODE,
       bankAccounts: settings.bankAccounts,
       cryptoNetworks: settings.cryptoNetworks,
-      cardPayment: { available: settings.cardPaymentEnabled, provider: this.cardProviderName },
+      cardPayment: {
+        available: this.cardProvider !== null && settings.cardPaymentEnabled,
+        provider: this.cardProvider?.name ?? 'none',
+        testPayments: this.cardProvider?.testPayments ?? false,
+      },
       minimumDeposit: this.limits.minDepositCents,
       maximumDeposit: this.limits.maxDepositCents,
       minimumWithdrawal: this.limits.minWithdrawalCents,

@@ -44,6 +44,8 @@ export interface WebhookRequest {
 export interface PaymentProvider {
   /** Short name, stored with each event and shown by GET /funding/methods. */
   readonly name: string;
+  /** True for a gateway whose payments move no real money (the sandbox): pages mark them as tests. */
+  readonly testPayments: boolean;
   createCheckout(request: CheckoutRequest): Promise<Checkout>;
   /** The event, once its signature and timestamp check out; WEBHOOK_SIGNATURE_INVALID otherwise. */
   verifyWebhook(request: WebhookRequest): PaymentEvent;

@@ -38,6 +38,7 @@ export const sandboxEventSchema = z.strictObject({
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER;
+  readonly testPayments = true;
 
   constructor(
     private readonly checkouts: SandboxCheckoutsRepository,
