@@ -67,7 +67,7 @@ export const FUNDING_METHODS = {
     { network: 'USDT-TRC20', address: 'TQn9Y2khEsLJW1ChVWFMSMeRDow5KcbLSE' },
     { network: 'USDT-ERC20', address: '0x52908400098527886E0F7030069857D2E4169EE7' },
   ],
-  cardPayment: { available: true, provider: 'sandbox' },
+  cardPayment: { available: true, provider: 'sandbox', testPayments: true },
   minimumDeposit: 1000,
   maximumDeposit: 100_000_000,
   minimumWithdrawal: 2000,

@@ -21,6 +21,7 @@ import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { goToCheckout, safeCheckoutUrl } from '../checkout.ts';
+import { TestPaymentsNotice } from '../components/test-payments-notice.tsx';
 import { validateCardDeposit } from '../validation.ts';
 
 const QUICK_AMOUNTS = [50, 100, 200, 500, 1_000, 5_000].map(dollars);
@@ -89,6 +90,7 @@ export default function CardDepositPage() {
         ) : data ? (
           <form className="form" onSubmit={onSubmit} noValidate>
             <p className="page__intro">{t('deposit.cardIntro')}</p>
+            <TestPaymentsNotice show={data.cardPayment.testPayments} />
             <fieldset className="quick-amounts">
               <legend className="field__label">{t('deposit.quickAmounts')}</legend>
               {quickAmounts.map((cents) => {

@@ -78,10 +78,30 @@ describe('bank-card payment', () => {
     expect(goToCheckout).not.toHaveBeenCalled();
   });
 
+  it('marks the sandbox gateway payments as test payments, and not those of a real gateway', async () => {
+    fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
+    renderPage(CardDepositPage, '/pages/recharge/yhkczhi');
+    expect((await screen.findByTestId('test-payments')).textContent).toContain('Test payments');
+    cleanup();
+    fakeApi({
+      'GET /funding/methods': () =>
+        json(200, {
+          ...FUNDING_METHODS,
+          cardPayment: { available: true, provider: 'acquirer', testPayments: false },
+        }),
+    });
+    renderPage(CardDepositPage, '/pages/recharge/yhkczhi');
+    await screen.findByTestId('card-submit');
+    expect(screen.queryByTestId('test-payments')).toBeNull();
+  });
+
   it('says so when card payment is unavailable', async () => {
     fakeApi({
       'GET /funding/methods': () =>
-        json(200, { ...FUNDING_METHODS, cardPayment: { available: false, provider: 'sandbox' } }),
+        json(200, {
+          ...FUNDING_METHODS,
+          cardPayment: { available: false, provider: 'sandbox', testPayments: true },
+        }),
     });
     renderPage(CardDepositPage, '/pages/recharge/yhkczhi');
     expect((await screen.findByTestId('card-unavailable')).textContent).toBe(

@@ -9,11 +9,14 @@ import { MenuList } from '../../../components/ui/menu-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { useFundingMethods } from '../api/funding-methods.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { TestPaymentsNotice } from '../components/test-payments-notice.tsx';
 
 export default function TopUpPage() {
   const { t } = useTranslation();
   const me = useMe();
+  const methods = useFundingMethods();
   return (
     <div className="page page--tab">
       <PageHeader title={t('titles.recharge')} back={false} />
@@ -30,6 +33,7 @@ export default function TopUpPage() {
           <DataPlaceholder lines={1} />
         )}
         <h2 className="section-title">{t('topUp.choose')}</h2>
+        <TestPaymentsNotice show={methods.data?.cardPayment.testPayments === true} />
         <MenuList
           label={t('topUp.choose')}
           entries={[
