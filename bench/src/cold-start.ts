@@ -30,6 +30,7 @@ async function timeToHealthy(dataDir: string): Promise<number> {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      DEMO_MODE: 'true',
       LOG_LEVEL: 'warn',
     },
     stdio: 'ignore',
