@@ -15,6 +15,8 @@ import type { UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import type { MoneySummary } from '../assets/assets.service.ts';
+import { accountKey } from '../auth/account-key.ts';
+import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../auth/login-throttle.service.ts';
 import type { SessionsService, UserAuth } from '../auth/sessions.service.ts';
 import { type AccountsRepository, USERS_EMAIL_KEY } from './accounts.repository.ts';
 
@@ -25,6 +27,10 @@ export class AccountsService {
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly money: { summary(userId: string): Promise<MoneySummary> },
+    /** The login lockout: the old password's check when changing the login or payment password. */
+    private readonly loginThrottle: LoginThrottleService,
+    /** The payment password's lock: the login password's check when changing the payment password. */
+    private readonly paymentPasswordThrottle: LoginThrottleService,
   ) {}
 
   async me(auth: UserAuth): Promise<MeResponse> {
@@ -61,31 +67,51 @@ export class AccountsService {
     }
   }
 
-  /** Needs the old password; every other session of the account is signed out afterwards. */
+  /**
+   * Needs the old password, checked on the same lockout counter as logging in to this account (a
+   * stolen session must not give unlimited guesses); every other session is signed out afterwards.
+   */
   async changePassword(auth: UserAuth, input: ChangePasswordRequest): Promise<void> {
     if (checkPasswordsMatch(input.newPassword, input.confirmPassword)) {
       throw new AppError('PASSWORDS_DO_NOT_MATCH');
     }
     const user = await this.load(auth);
-    if (!(await this.hasher.verify(user.password_hash, input.oldPassword)))
-      throw new AppError('WRONG_PASSWORD');
+    await this.loginThrottle.attempt('user', accountKey(user.username), async (attempt) => {
+      if (!(await this.hasher.verify(user.password_hash, input.oldPassword))) {
+        await attempt.fail();
+        throw new AppError('WRONG_PASSWORD');
+      }
+      await attempt.succeed();
+    });
     const hash = await this.hasher.hash(input.newPassword);
     await this.accounts.setPasswordHash(user.id, hash, this.clock.now());
     await this.sessions.revokeOthers(auth);
   }
 
-  /** The first payment password needs nothing more; changing one needs the login password. */
+  /**
+   * The first payment password needs nothing more; changing one needs the login password. That check
+   * counts on the payment password's counter (a new payment password is a way to withdraw, so guesses
+   * here and at a withdrawal share one budget) and on the login counter (it is the login password that
+   * is guessed): the stricter of the two limits holds.
+   */
   async setPaymentPassword(auth: UserAuth, input: PaymentPasswordRequest): Promise<void> {
     if (checkPasswordsMatch(input.paymentPassword, input.confirmPaymentPassword)) {
       throw new AppError('PASSWORDS_DO_NOT_MATCH');
     }
     const user = await this.load(auth);
     if (user.payment_password_hash !== null) {
-      const loginOk =
-        input.loginPassword !== undefined &&
-        input.loginPassword !== '' &&
-        (await this.hasher.verify(user.password_hash, input.loginPassword));
-      if (!loginOk) throw new AppError('WRONG_PASSWORD');
+      const loginPassword = input.loginPassword;
+      // Nothing to check, so nothing to count.
+      if (loginPassword === undefined || loginPassword === '') throw new AppError('WRONG_PASSWORD');
+      await this.paymentPasswordThrottle.attempt(PAYMENT_PASSWORD_SCOPE, user.id, (payment) =>
+        this.loginThrottle.attempt('user', accountKey(user.username), async (login) => {
+          if (!(await this.hasher.verify(user.password_hash, loginPassword))) {
+            await Promise.all([payment.fail(), login.fail()]);
+            throw new AppError('WRONG_PASSWORD');
+          }
+          await Promise.all([payment.succeed(), login.succeed()]);
+        }),
+      );
     }
     const hash = await this.hasher.hash(input.paymentPassword);
     await this.accounts.setPaymentPasswordHash(user.id, hash, this.clock.now());

@@ -64,24 +64,28 @@ export class AdminAuthService {
       throw new AppError('INVALID_CAPTCHA');
     }
     const key = accountKey(input.account);
-    await this.throttle.assertNotLocked('operator', key);
-    const operator = await this.repository.findOperatorByAccountKey(key);
-    const passwordOk = operator
-      ? await this.hasher.verify(operator.password_hash, input.password)
-      : await this.hasher.verifyDummy(input.password);
-    if (!operator || !passwordOk) {
-      await this.throttle.recordFailure('operator', key);
-      throw new AppError('INVALID_CREDENTIALS');
-    }
-    if (operator.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
-    if (operator.totp_secret !== null) {
-      if (input.totpCode === undefined) throw new AppError('TOTP_REQUIRED');
-      if (!(await this.acceptLoginCode(operator, operator.totp_secret, input.totpCode))) {
-        await this.throttle.recordFailure('operator', key);
-        throw new AppError('TOTP_INVALID');
+    // Reserved before the password is checked, so concurrent guesses cannot pass the lock together;
+    // leaving without fail() or succeed() (frozen, code missing) releases the attempt uncounted.
+    const operator = await this.throttle.attempt('operator', key, async (attempt) => {
+      const found = await this.repository.findOperatorByAccountKey(key);
+      const passwordOk = found
+        ? await this.hasher.verify(found.password_hash, input.password)
+        : await this.hasher.verifyDummy(input.password);
+      if (!found || !passwordOk) {
+        await attempt.fail();
+        throw new AppError('INVALID_CREDENTIALS');
       }
-    }
-    await this.throttle.clear('operator', key);
+      if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
+      if (found.totp_secret !== null) {
+        if (input.totpCode === undefined) throw new AppError('TOTP_REQUIRED');
+        if (!(await this.acceptLoginCode(found, found.totp_secret, input.totpCode))) {
+          await attempt.fail();
+          throw new AppError('TOTP_INVALID');
+        }
+      }
+      await attempt.succeed();
+      return found;
+    });
 
     const now = this.clock.now();
     const token = newToken();

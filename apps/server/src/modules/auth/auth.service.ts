@@ -68,30 +68,31 @@ export class AuthService {
   }
 
   /**
-   * Captcha first (used up whatever happens next), then the lockout, then the password. An unknown
-   * account and a wrong password get the same error after the same amount of hashing work, and both
-   * count towards the lockout of that name.
+   * Captcha first (used up whatever happens next), then an attempt reserved on the lockout counter, then
+   * the password. An unknown account and a wrong password get the same error after the same amount of
+   * hashing work, and both count towards the lockout of that name.
    */
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
     if (!(await this.captcha.verify(input.captchaId, input.captchaAnswer))) {
       throw new AppError('INVALID_CAPTCHA');
     }
     const key = accountKey(input.account);
-    await this.throttle.assertNotLocked('user', key);
-
-    const user = await this.accounts.findByAccountKey(key);
-    const passwordOk = user
-      ? await this.hasher.verify(user.password_hash, input.password)
-      : await this.hasher.verifyDummy(input.password);
-    if (!user || !passwordOk) {
-      await this.throttle.recordFailure('user', key);
-      throw new AppError('INVALID_CREDENTIALS');
-    }
-    if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
-    // An operator forced a reset: the password is right but no longer enough until reset by email code.
-    if (user.password_reset_required) throw new AppError('PASSWORD_RESET_REQUIRED');
-
-    await this.throttle.clear('user', key);
+    const user = await this.throttle.attempt('user', key, async (attempt) => {
+      const found = await this.accounts.findByAccountKey(key);
+      const passwordOk = found
+        ? await this.hasher.verify(found.password_hash, input.password)
+        : await this.hasher.verifyDummy(input.password);
+      if (!found || !passwordOk) {
+        await attempt.fail();
+        throw new AppError('INVALID_CREDENTIALS');
+      }
+      // The right password for a frozen account, or one an operator sent to reset by email code: neither
+      // a failure nor a success, so the attempt is released uncounted.
+      if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
+      if (found.password_reset_required) throw new AppError('PASSWORD_RESET_REQUIRED');
+      await attempt.succeed();
+      return found;
+    });
     const session = await this.sessions.create(user.id, meta);
     return { ...session, user: { id: user.id, username: user.username } };
   }

@@ -3,10 +3,11 @@
  * withdrawals_clearing (the hold); the operator then marks it paid (hold -> external) or rejects it
  * (hold -> back to the user). Each phase commits with its ledger transfer, exactly once.
  *
- * A request is checked in this order: payment password set, not locked, correct (wrong ones count
- * towards the lock); amount within limits; destination is the user's own live card or wallet; then, in
- * ONE transaction with the idempotency claim and the user's cash row locked: today's count, the
- * withdrawable amount, the insert and the hold.
+ * A request is checked in this order: payment password set, an attempt reserved on the lock's counter
+ * (refused while locked), the password correct (wrong ones count towards the lock); amount within
+ * limits; destination is the user's own live card or wallet; then, in ONE transaction with the
+ * idempotency claim and the user's cash row locked: today's count, the withdrawable amount, the insert
+ * and the hold.
  *
  * Double clicks: repeating the decision already made (pay a paid withdrawal) answers the withdrawal as it
  * stands and changes nothing — no second transfer, no audit entry, no event; the other decision (reject
@@ -40,7 +41,7 @@ import { newReference } from '../../platform/references.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
 import { publishUserMoneyChange, type UserMoneyChange } from '../accounts/user-events.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { LoginThrottleService } from '../auth/login-throttle.service.ts';
+import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../auth/login-throttle.service.ts';
 import type { BankCardsRepository } from '../bank-cards/bank-cards.repository.ts';
 import { bankCardLabel } from '../bank-cards/bank-cards.service.ts';
 import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
@@ -50,9 +51,6 @@ import { walletLabel } from '../wallets/wallets.service.ts';
 import type { AdminWithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts';
 
 export type AdminWithdrawalView = z.infer<typeof adminWithdrawalSchema>;
-
-/** The throttle scope counting wrong payment passwords, keyed by user id. */
-export const PAYMENT_PASSWORD_SCOPE = 'payment_password';
 
 /** Midnight UTC of the given instant: "per day" means per UTC day. */
 export function startOfUtcDay(at: Date): Date {
@@ -81,12 +79,14 @@ export class WithdrawalsService {
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
     if (user.payment_password_hash === null) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
-    await this.paymentPasswordThrottle.assertNotLocked(PAYMENT_PASSWORD_SCOPE, userId);
-    if (!(await this.hasher.verify(user.payment_password_hash, input.paymentPassword))) {
-      await this.paymentPasswordThrottle.recordFailure(PAYMENT_PASSWORD_SCOPE, userId);
-      throw new AppError('PAYMENT_PASSWORD_WRONG');
-    }
-    await this.paymentPasswordThrottle.clear(PAYMENT_PASSWORD_SCOPE, userId);
+    const paymentPasswordHash = user.payment_password_hash;
+    await this.paymentPasswordThrottle.attempt(PAYMENT_PASSWORD_SCOPE, userId, async (attempt) => {
+      if (!(await this.hasher.verify(paymentPasswordHash, input.paymentPassword))) {
+        await attempt.fail();
+        throw new AppError('PAYMENT_PASSWORD_WRONG');
+      }
+      await attempt.succeed();
+    });
 
     const range = checkAmountRange(
       input.amount,

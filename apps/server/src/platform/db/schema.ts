@@ -86,6 +86,8 @@ export interface LoginThrottlesTable {
   scope: LoginScope;
   account_key: string;
   failure_count: number;
+  /** Attempts reserved and not yet settled (their passwords are being checked). */
+  in_flight: number;
   window_started_at: Timestamp;
   locked_until: Timestamp | null;
 }

@@ -9,6 +9,7 @@ import * as trading from './0003-trading.ts';
 import * as realtime from './0004-realtime.ts';
 import * as consoleTables from './0005-console.ts';
 import * as support from './0006-support.ts';
+import * as lockoutReservations from './0007-lockout-reservations.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-realtime': realtime,
   '0005-console': consoleTables,
   '0006-support': support,
+  '0007-lockout-reservations': lockoutReservations,
 };
