@@ -186,7 +186,13 @@ async function registerMoneyRoutes(api: FastifyInstance, config: Config, service
   const { userGuard, operatorGuard } = services;
   await api.register(ledgerRoutes({ ledger: services.ledger, userGuard, operatorGuard }));
   await api.register(
-    fundingSettingsRoutes({ fundingSettings: services.fundingSettings, userGuard, operatorGuard }),
+    fundingSettingsRoutes({
+      fundingSettings: services.fundingSettings,
+      userGuard,
+      operatorGuard,
+      adminGuard: services.adminGuard,
+      adminAuth: services.adminAuth,
+    }),
   );
   await api.register(uploadsRoutes(uploadDeps(services)));
   await api.register(depositsRoutes({ deposits: services.deposits, userGuard }));
@@ -225,7 +231,14 @@ async function registerTradingRoutes(api: FastifyInstance, services: Services): 
 /** The operator console (issue 6); the deposit, withdrawal, ledger and funding queues are with money. */
 async function registerConsoleRoutes(api: FastifyInstance, services: Services): Promise<void> {
   const { operatorGuard, adminGuard } = services;
-  await api.register(operatorsRoutes({ operators: services.operators, operatorGuard, adminGuard }));
+  await api.register(
+    operatorsRoutes({
+      operators: services.operators,
+      adminAuth: services.adminAuth,
+      operatorGuard,
+      adminGuard,
+    }),
+  );
   await api.register(auditRoutes({ audit: services.audit, operatorGuard }));
   await api.register(dashboardRoutes({ dashboard: services.dashboard, operatorGuard }));
   await api.register(

@@ -42,6 +42,11 @@ export type OperatorProfile = z.infer<typeof operatorProfileSchema>;
 export const totpEnrolmentSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
 /** POST /admin/auth/totp/confirm */
 export const totpConfirmRequestSchema = z.strictObject({ code: totpCodeField });
+/**
+ * POST /admin/auth/totp/enrol: once two-factor is on, replacing the secret needs a current code of the
+ * active one (TOTP_REQUIRED without), so a stolen session cannot swap the second factor for its own.
+ */
+export const totpEnrolRequestSchema = z.strictObject({ totpCode: totpCodeField.optional() });
 
 /** GET/POST /admin/operators (admin role) */
 export const operatorListSchema = z.object({
@@ -59,6 +64,14 @@ export const createOperatorRequestSchema = z.strictObject({
   account: z.string().trim().min(3).max(64),
   password: z.string().min(8).max(64),
   role: z.enum(OPERATOR_ROLES),
+});
+/**
+ * POST /admin/operators/:id/totp/reset (admin role): turns another operator's two-factor off (they enrol
+ * again after their next login) — why, and a current code of the acting admin's own authenticator.
+ */
+export const resetOperatorTotpRequestSchema = z.strictObject({
+  reason,
+  totpCode: totpCodeField.optional(),
 });
 
 // ---- audit log ------------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ import {
   depositMethodSchema,
   depositSchema,
   depositStatusSchema,
+  fundingSettingsSchema,
   pageOf,
   receivingBankAccountSchema,
   withdrawalDestinationSchema,
@@ -79,3 +80,17 @@ export const fundingSettingsResponseSchema = z.object({
   cardPaymentEnabled: z.boolean(),
 });
 export type FundingSettingsResponse = z.infer<typeof fundingSettingsResponseSchema>;
+
+/**
+ * PUT /admin/funding/methods (admin role): the settings plus a current code from the admin's
+ * authenticator app. Where users send money is changed only with a second factor in hand (step-up):
+ * no two-factor enrolled, or no code, is TOTP_REQUIRED; a wrong or already used code TOTP_INVALID.
+ * Optional here so that a missing code is that error rather than a validation failure.
+ */
+export const fundingSettingsUpdateRequestSchema = fundingSettingsSchema.extend({
+  totpCode: z
+    .string()
+    .regex(/^\d{6}$/, { message: 'validation.totpCodeFormat' })
+    .optional(),
+});
+export type FundingSettingsUpdateRequest = z.infer<typeof fundingSettingsUpdateRequestSchema>;

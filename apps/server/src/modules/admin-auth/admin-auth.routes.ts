@@ -1,4 +1,7 @@
-/** /admin/auth and /admin/me: console login and logout, who is signed in, two-factor enrolment. */
+/**
+ * /admin/auth and /admin/me: console login and logout, who is signed in, two-factor enrolment (replacing
+ * an active second factor needs a current code of it).
+ */
 import {
   adminLoginRequestSchema,
   adminLoginResponseSchema,
@@ -6,6 +9,7 @@ import {
   operatorProfileSchema,
   totpConfirmRequestSchema,
   totpEnrolmentSchema,
+  totpEnrolRequestSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { clientMeta, errorResponses } from '../../platform/http.ts';
@@ -83,11 +87,15 @@ export function adminAuthRoutes(deps: {
           tags,
           security,
           summary:
-            'Start two-factor enrolment: a new secret and its otpauth:// URL (inactive until confirmed)',
+            'Start two-factor enrolment: a new secret and its otpauth:// URL (inactive until confirmed); ' +
+            'once two-factor is on, only with totpCode, a current code of the active secret',
+          // A first enrolment has nothing to send, and older clients send no body at all (which Fastify
+          // validates as null).
+          body: totpEnrolRequestSchema.nullish(),
           response: { 200: totpEnrolmentSchema, ...errorResponses },
         },
       },
-      async (request) => adminAuth.enrolTotp(requireOperator(request)),
+      async (request) => adminAuth.enrolTotp(requireOperator(request), request.body?.totpCode),
     );
 
     app.post(

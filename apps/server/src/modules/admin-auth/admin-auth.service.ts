@@ -141,8 +141,15 @@ export class AdminAuthService {
   /**
    * A fresh secret for the operator's authenticator app. It is not active until confirmed with a code,
    * so a half-done enrolment never locks anyone out; an active secret stays in force until then.
+   * Replacing an active secret needs a current code of it (step-up): a stolen session alone cannot swap
+   * the second factor for one of its own. Only this method sets a pending secret, so while two-factor is
+   * on a pending secret exists only after such a code, and confirming it needs no second one.
    */
-  async enrolTotp(auth: OperatorAuth): Promise<{ secret: string; otpauthUrl: string }> {
+  async enrolTotp(
+    auth: OperatorAuth,
+    currentCode: string | undefined,
+  ): Promise<{ secret: string; otpauthUrl: string }> {
+    if (auth.totpEnabled) await this.verifyStepUp(auth, currentCode);
     const secret = newTotpSecret();
     await this.db.transaction().execute(async (trx) => {
       await this.repository.setPendingSecret(trx, auth.operator.id, secret);
@@ -186,6 +193,28 @@ export class AdminAuthService {
       );
     });
     return this.profile({ ...auth, totpEnabled: true });
+  }
+
+  /**
+   * Step-up for a sensitive change (where users send money, another operator's second factor, this
+   * operator's own secret): a current code of the operator's active secret, on top of the session.
+   * Without two-factor enrolled, or without a code, TOTP_REQUIRED; a wrong or already used code is
+   * TOTP_INVALID and counts towards the login lockout, so a stolen session cannot guess the six digits
+   * at leisure (and a locked account is refused here too).
+   */
+  async verifyStepUp(auth: OperatorAuth, code: string | undefined): Promise<void> {
+    const operator = await this.repository.findOperator(this.db, auth.operator.id);
+    if (!operator || operator.totp_secret === null || code === undefined) {
+      throw new AppError('TOTP_REQUIRED');
+    }
+    const secret = operator.totp_secret;
+    await this.throttle.attempt('operator', accountKey(operator.username), async (attempt) => {
+      // A right code is left unsettled (released uncounted): it proves the second factor, not the
+      // password, so it must not wipe out wrong passwords counted against the name.
+      if (await this.acceptLoginCode(operator, secret, code)) return;
+      await attempt.fail();
+      throw new AppError('TOTP_INVALID');
+    });
   }
 
   private async acceptLoginCode(operator: OperatorRow, secret: string, code: string): Promise<boolean> {

@@ -1,4 +1,7 @@
-/** The console's operator accounts: listed for every operator, created by an admin (and audited). */
+/**
+ * The console's operator accounts: listed for every operator; created, and their two-factor reset, by an
+ * admin (and audited).
+ */
 import type { createOperatorRequestSchema, operatorListSchema } from '@tradehall/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
@@ -61,6 +64,61 @@ export class OperatorsService {
       if (isUniqueViolation(error, OPERATORS_USERNAME_KEY)) throw new AppError('ACCOUNT_TAKEN');
       throw error;
     }
+  }
+
+  /**
+   * Turns another operator's two-factor off (active and pending secret) and ends their sessions, for an
+   * operator who lost their authenticator: they sign in with their password and enrol again. Never for
+   * oneself — that would let a stolen session drop the second factor it is supposed to need; one's own
+   * secret is replaced through enrolment with a current code. `stepUp` (the admin's own current code)
+   * runs once the target is known to exist. Audited with the reason.
+   */
+  async resetTotp(
+    actorId: string,
+    targetId: string,
+    reason: string,
+    stepUp: () => Promise<void>,
+  ): Promise<OperatorListItem> {
+    if (actorId === targetId) throw new AppError('FORBIDDEN');
+    if (!(await this.repository.findOperator(this.db, targetId))) throw new AppError('NOT_FOUND');
+    await stepUp();
+    return this.db.transaction().execute(async (trx) => {
+      // Locked so that the before/after in the log describe exactly this change.
+      const before = await trx
+        .selectFrom('operators')
+        .selectAll()
+        .where('id', '=', targetId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!before) throw new AppError('NOT_FOUND');
+      const now = this.clock.now();
+      const row = await trx
+        .updateTable('operators')
+        .set({ totp_secret: null, totp_pending_secret: null })
+        .where('id', '=', targetId)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      // Whoever holds one of their sessions now (possibly whoever took the authenticator) is out too.
+      const revoked = await trx
+        .updateTable('operator_sessions')
+        .set({ revoked_at: now })
+        .where('operator_id', '=', targetId)
+        .where('revoked_at', 'is', null)
+        .executeTakeFirst();
+      await this.audit.record(
+        {
+          operatorId: actorId,
+          action: 'operator.totp_reset',
+          targetType: 'operator',
+          targetId,
+          reason,
+          before: { totpEnabled: before.totp_secret !== null },
+          after: { totpEnabled: false, sessionsEnded: Number(revoked.numUpdatedRows) },
+        },
+        trx,
+      );
+      return toOperatorListItem(row);
+    });
   }
 }
 

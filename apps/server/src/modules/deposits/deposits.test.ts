@@ -19,6 +19,7 @@ import {
   transferCount,
   upload,
 } from '../../../test/money.ts';
+import { twoFactorAdmin } from '../../../test/step-up-support.ts';
 
 interface Deposit {
   id: string;
@@ -278,9 +279,11 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
     const settings = await call<Record<string, unknown>>(t, 'GET', '/admin/funding/methods', {
       token: operator,
     });
+    // Changing the funding settings takes an admin with a current two-factor code.
+    const admin = await twoFactorAdmin(t, operator);
     const off = await call(t, 'PUT', '/admin/funding/methods', {
-      token: operator,
-      body: { ...settings.body, cardPaymentEnabled: false, cryptoNetworks: [] },
+      token: admin.token,
+      body: { ...settings.body, cardPaymentEnabled: false, cryptoNetworks: [], totpCode: admin.nextCode() },
     });
     expect(off.status).toBe(200);
     try {
@@ -296,7 +299,10 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
       expect(noNetwork.status).toBe(400);
       expect(noNetwork.body.error.details?.[0]?.path).toBe('network');
     } finally {
-      await call(t, 'PUT', '/admin/funding/methods', { token: operator, body: settings.body });
+      await call(t, 'PUT', '/admin/funding/methods', {
+        token: admin.token,
+        body: { ...settings.body, totpCode: admin.nextCode() },
+      });
     }
   });
 

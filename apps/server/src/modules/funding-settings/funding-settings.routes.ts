@@ -1,12 +1,16 @@
-/** GET /funding/methods for users; GET and PUT /admin/funding/methods for operators. */
+/**
+ * GET /funding/methods for users; GET /admin/funding/methods for any operator; PUT (where users send
+ * their money) for admins only, with a current two-factor code in the body.
+ */
 import {
   fundingMethodsResponseSchema,
   fundingSettingsResponseSchema,
-  fundingSettingsSchema,
+  fundingSettingsUpdateRequestSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http.ts';
 import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
+import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
 import type { UserGuard } from '../auth/auth.guard.ts';
 import type { FundingSettingsService } from './funding-settings.service.ts';
 
@@ -14,8 +18,10 @@ export function fundingSettingsRoutes(deps: {
   fundingSettings: FundingSettingsService;
   userGuard: UserGuard;
   operatorGuard: OperatorGuard;
+  adminGuard: OperatorGuard;
+  adminAuth: AdminAuthService;
 }): FastifyPluginAsyncZod {
-  const { fundingSettings, userGuard, operatorGuard } = deps;
+  const { fundingSettings, userGuard, operatorGuard, adminGuard, adminAuth } = deps;
   const admin = { tags: ['admin'], security: [{ operatorBearer: [] }] };
   return async (app) => {
     app.get(
@@ -48,15 +54,23 @@ export function fundingSettingsRoutes(deps: {
     app.put(
       '/admin/funding/methods',
       {
-        onRequest: operatorGuard,
+        onRequest: adminGuard,
         schema: {
           ...admin,
-          summary: 'Replace the receiving bank accounts, deposit addresses and the card payment switch',
-          body: fundingSettingsSchema,
+          summary:
+            'Replace the receiving bank accounts, deposit addresses and the card payment switch ' +
+            "(admin role, with totpCode: a current code from the admin's authenticator app)",
+          body: fundingSettingsUpdateRequestSchema,
           response: { 200: fundingSettingsResponseSchema, ...errorResponses },
         },
       },
-      async (request) => fundingSettings.update(requireOperator(request).operator.id, request.body),
+      async (request) => {
+        const auth = requireOperator(request);
+        const { totpCode, ...settings } = request.body;
+        return fundingSettings.update(auth.operator.id, settings, () =>
+          adminAuth.verifyStepUp(auth, totpCode),
+        );
+      },
     );
   };
 }

@@ -55,9 +55,15 @@ export class FundingSettingsService {
 
   /**
    * Replaces the settings. Deposit addresses must be valid for their network; ids and networks unique.
-   * The change and its audit entry (before and after) commit together.
+   * `stepUp` (the admin's current two-factor code) runs once the input is known to be valid, so a typo
+   * in an address does not use up the code. The change and its audit entry (before and after) commit
+   * together.
    */
-  async update(operatorId: string, input: FundingSettings): Promise<FundingSettings> {
+  async update(
+    operatorId: string,
+    input: FundingSettings,
+    stepUp: () => Promise<void>,
+  ): Promise<FundingSettings> {
     const details: ErrorDetailKey[] = [];
     const seenIds = new Set<string>();
     input.bankAccounts.forEach((account, index) => {
@@ -75,6 +81,7 @@ export class FundingSettingsService {
       seenNetworks.add(entry.network);
     });
     if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
+    await stepUp();
     const settings: FundingSettings = {
       bankAccounts: input.bankAccounts.map((account) => ({
         ...account,

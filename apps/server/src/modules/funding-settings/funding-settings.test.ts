@@ -1,15 +1,21 @@
-/** Funding methods: what the top-up pages offer, configured by an operator. */
+/**
+ * Funding methods: what the top-up pages offer, configured by an admin with a current two-factor code
+ * (step-up; test/step-up.test.ts covers the refusals).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DRIVERS, type ErrorJson, type TestApp } from '../../../test/harness.ts';
 import { type MoneyUser, operatorToken, quickUser } from '../../../test/money.ts';
+import { type TwoFactorAdmin, twoFactorAdmin } from '../../../test/step-up-support.ts';
 
 describe.each(DRIVERS)('funding methods on %s', (driver) => {
   let t: TestApp;
   let operator: string;
+  let admin: TwoFactorAdmin;
   let user: MoneyUser;
   beforeAll(async () => {
     t = await createTestApp({ driver, env: { MIN_DEPOSIT_CENTS: '1500', WITHDRAWALS_PER_DAY: '3' } });
     operator = await operatorToken(t);
+    admin = await twoFactorAdmin(t, operator);
     user = await quickUser(t);
   });
   afterAll(async () => {
@@ -33,7 +39,7 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
         { network: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' },
         { network: 'USDT-ERC20', address: '0xdAC17F958D2ee523a2206206994597C13D831ec7' },
       ],
-      cardPayment: { available: true, provider: 'sandbox' },
+      cardPayment: { available: true, provider: 'sandbox', testPayments: true },
       minimumDeposit: 1500,
       maximumDeposit: 100_000_000,
       minimumWithdrawal: 2000,
@@ -43,7 +49,7 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
     expect((await call(t, 'GET', '/funding/methods')).status).toBe(401);
   });
 
-  it('lets an operator replace the settings, checking each deposit address for its network', async () => {
+  it('lets an admin replace the settings, checking each deposit address for its network', async () => {
     const settings = {
       bankAccounts: [
         { id: 'main', bankName: ' ICBC ', accountNumber: '6222 0212 3456 7890 123', payee: 'Tradehall Ltd' },
@@ -51,7 +57,10 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
       cryptoNetworks: [{ network: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }],
       cardPaymentEnabled: false,
     };
-    const saved = await call(t, 'PUT', '/admin/funding/methods', { token: operator, body: settings });
+    const saved = await call(t, 'PUT', '/admin/funding/methods', {
+      token: admin.token,
+      body: { ...settings, totpCode: admin.nextCode() },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body).toEqual({
       bankAccounts: [
@@ -79,10 +88,11 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
     expect(log.body.items[0]?.after).toEqual(saved.body);
 
     const bad = await call<ErrorJson>(t, 'PUT', '/admin/funding/methods', {
-      token: operator,
+      token: admin.token,
       body: {
         ...settings,
         cryptoNetworks: [{ network: 'USDT-ERC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }],
+        totpCode: admin.nextCode(),
       },
     });
     expect(bad.status).toBe(400);
