@@ -97,7 +97,78 @@ export function toAppError(error: unknown): AppError {
   if (status !== undefined && status >= 400 && status < 500) {
     return new AppError('VALIDATION_FAILED', { cause: error });
   }
+  if (isDatabaseUnavailable(error)) {
+    return new AppError('SERVICE_UNAVAILABLE', {
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+      cause: error,
+    });
+  }
   return new AppError('INTERNAL', { cause: error });
+}
+
+/**
+ * What a client is told to wait when the database is away: PostgreSQL restarts in a few seconds and the
+ * pool reconnects on the next request, so a short wait is usually enough.
+ */
+export const DATABASE_RETRY_AFTER_SECONDS = 2;
+
+/**
+ * SQLSTATEs that say "the database cannot serve this now" rather than "this request is wrong": class 08
+ * (connection exception) is matched by prefix; these are the rest. 57P01-57P03 are an administrator's
+ * terminate, a crash and a server starting or stopping; 57014 a statement cancelled by its timeout;
+ * 53300 too many connections.
+ */
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '57P05', '57014', '53300']);
+
+/** Socket-level failures of reaching the database (node's error codes). */
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
+
+/**
+ * The pg driver's own messages for a connection that is gone, never came, or did not answer: they carry
+ * no code, so the text is all there is.
+ */
+const UNAVAILABLE_MESSAGES = [
+  /^Connection terminated/,
+  /timeout exceeded when trying to connect/,
+  /^Query read timeout/,
+  /is not queryable/,
+  /^Cannot use a pool after calling end/,
+];
+
+/**
+ * Whether an error means the database was unreachable or went away (as opposed to a query the database
+ * refused). Follows `cause` chains and AggregateError members (a host name with several addresses fails
+ * with one error per address).
+ */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (typeof error !== 'object' || error === null || depth > 5) return false;
+  const { code, message, cause, errors } = error as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    errors?: unknown;
+  };
+  if (typeof code === 'string') {
+    if (/^08[0-9A-Z]{3}$/.test(code) || UNAVAILABLE_SQLSTATES.has(code)) return true;
+    if (UNAVAILABLE_SOCKET_CODES.has(code)) return true;
+  }
+  if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((pattern) => pattern.test(message))) {
+    return true;
+  }
+  if (Array.isArray(errors) && errors.some((member) => isDatabaseUnavailable(member, depth + 1))) {
+    return true;
+  }
+  return cause !== undefined && isDatabaseUnavailable(cause, depth + 1);
 }
 
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
@@ -108,7 +179,10 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
-    if (appError.statusCode >= 500) {
+    if (appError.code === 'SERVICE_UNAVAILABLE') {
+      // Expected while the database is away: one short line per request, not a stack trace each.
+      request.log.warn({ code: appError.code, reason: (error as Error).message }, 'request failed');
+    } else if (appError.statusCode >= 500) {
       request.log.error({ err: error }, 'request failed');
     } else if (!(error instanceof AppError)) {
       request.log.info({ code: appError.code, reason: (error as Error).message }, 'request refused');

@@ -1,6 +1,7 @@
 /** /health and /app/version. */
 import { appVersionResponseSchema, healthResponseSchema } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/http.ts';
 import type { AppService } from './app.service.ts';
 
@@ -10,6 +11,8 @@ export function appRoutes(deps: { app: AppService }): FastifyPluginAsyncZod {
     app.get(
       '/health',
       {
+        // Load balancers and monitors poll it, most of all during an outage: never refused for that.
+        config: { rateLimit: false },
         schema: {
           tags,
           summary: 'Liveness and database health (503 when the database does not answer)',
@@ -18,7 +21,8 @@ export function appRoutes(deps: { app: AppService }): FastifyPluginAsyncZod {
       },
       async (_request, reply) => {
         const health = await deps.app.health();
-        return reply.status(health.status === 'ok' ? 200 : 503).send(health);
+        if (health.status === 'ok') return reply.status(200).send(health);
+        return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(health);
       },
     );
 

@@ -30,7 +30,8 @@ export class AppService {
       latencyMs = await this.database.ping();
     } catch (error) {
       ok = false;
-      this.logger.warn({ err: error }, 'database ping failed');
+      // Monitors poll this every few seconds during an outage: one line each, without a stack.
+      this.logger.warn({ reason: (error as Error).message }, 'database ping failed');
     }
     return {
       status: ok ? 'ok' : 'degraded',

@@ -3,6 +3,10 @@
  * session-level advisory lock on a dedicated connection (not a pool client, so the lock lives exactly as
  * long as that connection); when the holder dies its session ends, the lock is freed, and another node
  * takes it at its next attempt. On the embedded database there is only this process.
+ *
+ * When that connection is lost (PostgreSQL restarted, the session was terminated) leadership is dropped
+ * at once, since the lock went with the session, and the next acquire() opens a new connection: the
+ * scheduler retries until the database is back.
  */
 import pg from 'pg';
 import type { Logger } from '../../platform/logger.ts';
@@ -30,6 +34,12 @@ export class InProcessLeadership implements Leadership {
 /** The advisory lock's key: one per deployment database, named for this job. */
 export const SCHEDULER_LOCK_KEY = 727_200_004;
 
+/** Limits on the lock connection, so a database that does not answer never stalls the scheduler. */
+export interface LockConnectionOptions {
+  connectTimeoutMs?: number;
+  queryTimeoutMs?: number;
+}
+
 export class AdvisoryLockLeadership implements Leadership {
   #client: pg.Client | null = null;
   #held = false;
@@ -38,6 +48,7 @@ export class AdvisoryLockLeadership implements Leadership {
     private readonly connectionString: string,
     private readonly logger: Logger,
     private readonly key: number = SCHEDULER_LOCK_KEY,
+    private readonly options: LockConnectionOptions = {},
   ) {}
 
   get held(): boolean {
@@ -47,10 +58,17 @@ export class AdvisoryLockLeadership implements Leadership {
   async acquire(): Promise<boolean> {
     if (this.#held) return true;
     const client = await this.connection();
-    const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
-      this.key,
-    ]);
-    this.#held = result.rows[0]?.locked === true;
+    try {
+      const result = await client.query<{ locked: boolean }>('select pg_try_advisory_lock($1) as locked', [
+        this.key,
+      ]);
+      // The connection may have been lost while the answer was on its way: then the lock is gone too.
+      this.#held = result.rows[0]?.locked === true && this.#client === client;
+    } catch (error) {
+      // A connection that failed its query is of no further use; the next attempt opens a new one.
+      this.drop(client);
+      throw error;
+    }
     return this.#held;
   }
 
@@ -62,9 +80,25 @@ export class AdvisoryLockLeadership implements Leadership {
     await client?.end().catch(() => undefined);
   }
 
+  private drop(client: pg.Client): void {
+    if (this.#client !== client) return;
+    this.#client = null;
+    this.#held = false;
+    client.end().catch(() => undefined);
+  }
+
   private async connection(): Promise<pg.Client> {
     if (this.#client) return this.#client;
-    const client = new pg.Client({ connectionString: this.connectionString });
+    const client = new pg.Client({
+      connectionString: this.connectionString,
+      connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5_000,
+      query_timeout: this.options.queryTimeoutMs ?? 5_000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      fallback_application_name: 'tradehall-scheduler',
+    });
+    // Registered before connecting and kept for the client's life: an 'error' with no listener (the
+    // session terminated while idle, which is this connection's normal state) would end the process.
     const lost = (error?: Error) => {
       if (this.#client !== client) return;
       if (this.#held) this.logger.warn({ err: error }, 'scheduler lock connection lost; leadership released');
@@ -73,7 +107,12 @@ export class AdvisoryLockLeadership implements Leadership {
     };
     client.on('error', lost);
     client.on('end', () => lost());
-    await client.connect();
+    try {
+      await client.connect();
+    } catch (error) {
+      client.end().catch(() => undefined);
+      throw error;
+    }
     this.#client = client;
     return client;
   }

@@ -2,12 +2,19 @@
  * The scheduler loop: while this process holds the leadership, tick the round engine every
  * SCHEDULER_TICK_MS (~250 ms); otherwise try to take it every few seconds, so a standby node takes over
  * within seconds of the holder dying. Ticks never overlap; stop() waits for the one in flight.
+ *
+ * While the database is away the loop keeps going: a failed tick is retried at the next one, and a lock
+ * that could not even be tried (no connection) is retried every second rather than every few, so the
+ * scheduler leads again, and catches up the overdue rounds, within moments of the database returning.
+ * An outage is logged once when it starts and once when it ends, not on every tick.
  */
 import type { Logger } from '../../platform/logger.ts';
 import type { Leadership } from './leadership.ts';
 import type { RoundEngine } from './round-engine.ts';
 
 export const LEADERSHIP_RETRY_MS = 3_000;
+/** The retry when the lock could not be tried at all (the database is unreachable). */
+export const LEADERSHIP_ERROR_RETRY_MS = 1_000;
 
 export class RoundScheduler {
   #running = false;
@@ -21,6 +28,7 @@ export class RoundScheduler {
     private readonly logger: Logger,
     private readonly tickMs: number,
     private readonly retryMs: number = LEADERSHIP_RETRY_MS,
+    private readonly errorRetryMs: number = Math.min(retryMs, LEADERSHIP_ERROR_RETRY_MS),
   ) {}
 
   start(): void {
@@ -42,16 +50,22 @@ export class RoundScheduler {
 
   private async run(): Promise<void> {
     let leading = false;
+    let lockFailing = false;
+    let tickFailing = false;
     while (this.#running) {
       if (!this.leadership.held) {
         if (leading) this.logger.warn('round scheduler: leadership lost');
         leading = false;
+        let failed = false;
         const acquired = await this.leadership.acquire().catch((error: unknown) => {
-          this.logger.warn({ err: error }, 'round scheduler: could not try the leadership lock');
+          failed = true;
+          if (!lockFailing)
+            this.logger.warn({ err: error }, 'round scheduler: could not try the leadership lock');
           return false;
         });
+        lockFailing = failed;
         if (!acquired) {
-          await this.sleep(this.retryMs);
+          await this.sleep(failed ? this.errorRetryMs : this.retryMs);
           continue;
         }
         leading = true;
@@ -59,8 +73,12 @@ export class RoundScheduler {
       }
       try {
         await this.engine.tick();
+        if (tickFailing) this.logger.info('round scheduler: ticking again');
+        tickFailing = false;
       } catch (error) {
-        this.logger.error({ err: error }, 'round scheduler tick failed');
+        if (!tickFailing)
+          this.logger.error({ err: error }, 'round scheduler tick failed (retrying every tick)');
+        tickFailing = true;
       }
       await this.sleep(this.tickMs);
     }

@@ -8,6 +8,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { isDatabaseUnavailable } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -26,10 +27,10 @@ export interface Database {
 }
 
 export async function createDatabase(
-  config: { databaseUrl: string | null; dataDir: string },
+  config: { databaseUrl: string | null; dataDir: string; database?: PostgresOptions },
   logger: Logger,
 ): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, logger);
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, logger, config.database);
   const lock = acquireDataDirLock(config.dataDir);
   try {
     const pgdata = path.join(config.dataDir, 'pgdata');
@@ -58,7 +59,35 @@ export function wrapPglite(pglite: PGlite, options: { location: string; lock?: D
 export const PREPARED = sql.raw('/* prepared */ ');
 const PREPARED_PREFIX = '/* prepared */ ';
 
-/** The pool as Kysely sees it, naming the statements marked PREPARED after a hash of their text. */
+/**
+ * How long the server waits on PostgreSQL before giving up, so that a database that is away or hung
+ * turns into a quick SERVICE_UNAVAILABLE instead of a request that never ends.
+ */
+export interface PostgresOptions {
+  /** Opening a connection, and waiting for a free one in the pool. */
+  connectTimeoutMs?: number;
+  /** One statement on the server (statement_timeout); the client gives up a little after it. */
+  statementTimeoutMs?: number;
+  /** Connections in the pool. */
+  poolSize?: number;
+}
+
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 15_000;
+/**
+ * The client-side timeout is this much longer than statement_timeout: the server normally cancels first
+ * (a clean error on a healthy connection); the client timeout only catches a server that stopped
+ * answering altogether (a network partition, where no error would ever arrive).
+ */
+const CLIENT_TIMEOUT_GRACE_MS = 5_000;
+/** Names the server's sessions in pg_stat_activity unless the URL names them itself. */
+export const APPLICATION_NAME = 'tradehall';
+
+/**
+ * The pool as Kysely sees it, naming the statements marked PREPARED after a hash of their text. A
+ * checkout whose connection failed goes back to the pool marked broken, so it is discarded rather than
+ * lent to the next request.
+ */
 function preparingPool(pool: pg.Pool) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
@@ -72,22 +101,55 @@ function preparingPool(pool: pg.Pool) {
   return {
     async connect() {
       const client = await pool.connect();
+      let broken: Error | undefined;
+      const run = async <R extends pg.QueryResultRow>(text: string, values: unknown[]) => {
+        try {
+          if (!text.startsWith(PREPARED_PREFIX)) return await client.query<R>(text, values);
+          return await client.query<R>({ name: nameOf(text), text, values });
+        } catch (error) {
+          if (isDatabaseUnavailable(error)) broken = error as Error;
+          throw error;
+        }
+      };
       return {
-        query(text: string, values: unknown[]) {
-          if (!text.startsWith(PREPARED_PREFIX)) return client.query(text, values);
-          return client.query({ name: nameOf(text), text, values });
-        },
-        release: () => client.release(),
+        query: run,
+        release: () => client.release(broken),
       };
     },
     end: () => pool.end(),
   };
 }
 
-export function openPostgres(connectionString: string, logger: Logger): Database {
-  const pool = new pg.Pool({ connectionString, max: 10, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection must not crash the process; the next query reconnects.
-  pool.on('error', (error) => logger.error({ err: error }, 'idle PostgreSQL client error'));
+export function openPostgres(
+  connectionString: string,
+  logger: Logger,
+  options: PostgresOptions = {},
+): Database {
+  const statementTimeoutMs = options.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.poolSize ?? 10,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    // 0 turns a timeout off, on both sides.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs === 0 ? 0 : statementTimeoutMs + CLIENT_TIMEOUT_GRACE_MS,
+    // A peer that vanished without closing the socket is noticed by TCP instead of never.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    fallback_application_name: APPLICATION_NAME,
+  });
+  // Every client gets its own handler for its whole life: the pool only listens while a client is idle,
+  // and a checked-out client whose backend is terminated between two queries (a PostgreSQL restart,
+  // pg_terminate_backend) emits 'error' on itself, which unhandled would end the process. Its queries
+  // fail on their own; the pool drops the client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => {
+      logger.warn({ err: error }, 'PostgreSQL connection lost; the pool reconnects on the next query');
+    });
+  });
+  // Idle clients: the handler above has logged it already; the pool removes the client.
+  pool.on('error', () => undefined);
   const kysely = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: preparingPool(pool) as unknown as pg.Pool }),
   });
