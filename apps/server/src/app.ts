@@ -76,6 +76,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // Upcast: Fastify's plugin types are written against its base logger interface.
     loggerInstance: logger satisfies FastifyBaseLogger as FastifyBaseLogger,
     bodyLimit: config.bodyLimitBytes,
+    // A client that stops sending mid-request, or a socket silent for that long while a request is
+    // open, is cut off instead of holding the connection forever. Upgraded WebSockets are exempt (ws
+    // clears the socket timeout); they have their own ping/pong keepalive.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
     trustProxy: config.trustProxy,
     // One compact line per response (onResponse hook below) instead of Fastify's two per request.
     logController: new LogController({ disableRequestLogging: true }),

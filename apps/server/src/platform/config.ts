@@ -52,6 +52,13 @@ export interface Config {
   webDistDir: string;
   consoleDistDir: string;
   bodyLimitBytes: number;
+  /**
+   * How long a client has to send a whole request, and how long a socket may stay silent during one
+   * (Fastify requestTimeout and connectionTimeout).
+   */
+  requestTimeoutMs: number;
+  /** Limits on waiting for PostgreSQL, so an outage answers SERVICE_UNAVAILABLE quickly. */
+  database: DatabaseConfig;
   passwordHashConcurrency: number;
   rateLimit: {
     /** Every route, per IP. */
@@ -94,6 +101,14 @@ export interface TradingConfig {
   chainLength: number;
   schedulerTickMs: number;
   settlementPauseMs: number;
+}
+
+/** Waiting on PostgreSQL (ignored on the embedded database). */
+export interface DatabaseConfig {
+  /** Opening a connection, or waiting for a free one in the pool. */
+  connectTimeoutMs: number;
+  /** One statement (PostgreSQL's statement_timeout); 0 = none. */
+  statementTimeoutMs: number;
 }
 
 /** The realtime gateway (issue 5): /ws keepalive and per-connection limits. */
@@ -218,6 +233,9 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   CONSOLE_DIST_DIR: z.string().optional(),
   BODY_LIMIT_BYTES: int(1024, 10 * 1024 * 1024, 64 * 1024),
+  REQUEST_TIMEOUT_MS: int(1_000, 600_000, 60_000),
+  DATABASE_CONNECT_TIMEOUT_MS: int(100, 120_000, 5_000),
+  DATABASE_STATEMENT_TIMEOUT_MS: int(0, 3_600_000, 15_000),
   PASSWORD_HASH_CONCURRENCY: int(1, 64, 4),
   RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 600),
   AUTH_RATE_LIMIT_PER_MINUTE: int(1, 1_000_000, 30),
@@ -340,6 +358,11 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       ? path.resolve(cwd, e.CONSOLE_DIST_DIR)
       : path.join(REPO_ROOT, 'apps/console/dist'),
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
+    database: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     rateLimit: {
       globalPerMinute: e.RATE_LIMIT_PER_MINUTE,
