@@ -6,7 +6,12 @@
  */
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
-import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
+import {
+  AdvisoryLockLeadership,
+  InProcessLeadership,
+  type Leadership,
+  SCHEDULER_LOCK_KEY,
+} from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
 import { banner } from './platform/banner.ts';
 import { systemClock } from './platform/clock.ts';
@@ -86,7 +91,9 @@ async function main(): Promise<void> {
     if (runsScheduler(config)) {
       // One scheduler per deployment: the advisory-lock holder on PostgreSQL, this process on PGlite.
       const leadership: Leadership = config.databaseUrl
-        ? new AdvisoryLockLeadership(config.databaseUrl, logger)
+        ? new AdvisoryLockLeadership(config.databaseUrl, logger, SCHEDULER_LOCK_KEY, {
+            connectTimeoutMs: config.database.connectTimeoutMs,
+          })
         : new InProcessLeadership();
       scheduler = new RoundScheduler(
         services.roundEngine,
