@@ -36,6 +36,8 @@ export interface Config {
   databaseUrl: string | null;
   dataDir: string;
   redisUrl: string | null;
+  /** How long a Redis command may wait for an answer before it fails and the caller falls back. */
+  redisCommandTimeoutMs: number;
   smtpUrl: string | null;
   mailFrom: string;
   publicUrl: string | null;
@@ -219,6 +221,7 @@ const envSchema = z.object({
   DATABASE_URL: url(['postgres:', 'postgresql:']),
   DATA_DIR: z.string().default('./data'),
   REDIS_URL: url(['redis:', 'rediss:']),
+  REDIS_COMMAND_TIMEOUT_MS: int(10, 60_000, 500),
   SMTP_URL: url(['smtp:', 'smtps:']),
   MAIL_FROM: z.string().default('Tradehall <no-reply@tradehall.local>'),
   PUBLIC_URL: url(['http:', 'https:']),
@@ -345,6 +348,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir: path.resolve(cwd, e.DATA_DIR),
     redisUrl: e.REDIS_URL ?? null,
+    redisCommandTimeoutMs: e.REDIS_COMMAND_TIMEOUT_MS,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM,
     publicUrl: e.PUBLIC_URL ? e.PUBLIC_URL.replace(/\/+$/, '') : null,

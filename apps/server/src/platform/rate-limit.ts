@@ -1,13 +1,15 @@
 /**
  * Rate limits: every route per IP (generous), auth routes per IP (tight), and login / reset-code
  * attempts per account name whatever the IP. In memory on one node, in Redis when REDIS_URL is set so
- * all nodes share the counts. A refusal is RATE_LIMITED with the seconds to wait.
+ * all nodes share the counts, falling back to per-process counts while Redis is unavailable (limits are
+ * never off, see rate-limit-store.ts). A refusal is RATE_LIMITED with the seconds to wait.
  */
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
+import { redisStoreWithLocalFallback } from './rate-limit-store.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -20,9 +22,9 @@ export async function registerRateLimit(
     global: true,
     max: config.rateLimit.globalPerMinute,
     timeWindow: MINUTE_MS,
-    ...(redis ? { redis, nameSpace: 'tradehall-rate-limit:' } : {}),
-    // With Redis down, serve rather than refuse everyone; the lockout in the database still holds.
-    skipOnError: redis !== null,
+    ...(redis ? { store: redisStoreWithLocalFallback(redis, 'tradehall-rate-limit:', app.log) } : {}),
+    // The store never fails (it falls back to memory); were it to, refuse rather than serve unlimited.
+    skipOnError: false,
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', { retryAfterSeconds: context.ttl / 1000 }),
   });
@@ -36,6 +38,7 @@ export function perIpLimit(max: number) {
 /**
  * A limiter keyed by the account name in the (already validated) body, normalised by `normalize`; call
  * it at the start of a handler. Throws RATE_LIMITED when the name has had too many attempts this minute.
+ * Counted in the app's store (a child of it), so it falls back to memory with the per-IP limits.
  */
 export function perAccountLimiter(
   app: FastifyInstance,

@@ -8,11 +8,15 @@
  *
  * socket.io notices, settings and disconnections travel through the socket.io Redis adapter instead
  * (socket-io-gateway.ts), which was made for exactly that.
+ *
+ * Without Redis the relay only drops what other nodes would have received (local delivery does not go
+ * through it); the subscription comes back by itself when Redis does.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { DomainEvent } from '../platform/events.ts';
 import type { Logger } from '../platform/logger.ts';
+import { closeRedis } from '../platform/redis.ts';
 
 /** What goes over the channel: who published it, when it happened (unix seconds), and the event. */
 export interface RelayEnvelope {
@@ -28,9 +32,17 @@ export function relayed(event: DomainEvent): boolean {
 
 export type RemoteEventHandler = (event: DomainEvent, at: number) => void;
 
+/**
+ * How long start-up waits for the subscription. With Redis down at start the node serves its own
+ * clients at once; the subscription is made when Redis comes (the subscriber connection keeps it queued).
+ */
+const SUBSCRIBE_WAIT_MS = 3_000;
+
 export class EventRelay {
   readonly nodeId = randomUUID();
   #subscriber: Redis | null = null;
+  /** Whether a failed publish has been reported since the last one that went through. */
+  #failing = false;
 
   constructor(
     private readonly publisher: Redis,
@@ -43,12 +55,28 @@ export class EventRelay {
   publish(event: DomainEvent, at: number): void {
     if (!relayed(event)) return;
     const envelope: RelayEnvelope = { origin: this.nodeId, at, event };
-    this.publisher.publish(this.channel, JSON.stringify(envelope)).catch((error: unknown) => {
-      this.logger.warn({ err: error, channel: event.channel }, 'relaying an event to other nodes failed');
-    });
+    this.publisher.publish(this.channel, JSON.stringify(envelope)).then(
+      () => {
+        if (!this.#failing) return;
+        this.#failing = false;
+        this.logger.info('relaying events to other nodes again');
+      },
+      (error: unknown) => {
+        // Once per outage: every event fails the same way until Redis is back.
+        if (this.#failing) return;
+        this.#failing = true;
+        this.logger.warn(
+          { err: error, channel: event.channel },
+          'relaying events to other nodes failed; delivering on this node only until Redis is back',
+        );
+      },
+    );
   }
 
-  /** Receives other nodes' events on a dedicated subscriber connection (resolves once subscribed). */
+  /**
+   * Receives other nodes' events on a dedicated subscriber connection (createRedis with `use:
+   * 'subscriber'`). Resolves once subscribed, or after SUBSCRIBE_WAIT_MS while Redis is unreachable.
+   */
   async listen(subscriber: Redis, handler: RemoteEventHandler): Promise<void> {
     this.#subscriber = subscriber;
     subscriber.on('message', (channel: string, message: string) => {
@@ -65,13 +93,26 @@ export class EventRelay {
         this.logger.error({ err: error }, 'delivering a relayed event failed');
       }
     });
-    await subscriber.subscribe(this.channel);
+    const subscribed = subscriber.subscribe(this.channel).then(
+      () => true,
+      (error: unknown) => {
+        this.logger.warn({ err: error }, 'subscribing to other nodes’ events failed');
+        return false;
+      },
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const waited = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), SUBSCRIBE_WAIT_MS);
+    });
+    const inTime = await Promise.race([subscribed, waited]);
+    clearTimeout(timer);
+    if (!inTime) this.logger.warn('not yet subscribed to other nodes’ events; carrying on without them');
   }
 
   async close(): Promise<void> {
     const subscriber = this.#subscriber;
     this.#subscriber = null;
-    if (subscriber) await subscriber.quit().catch(() => subscriber.disconnect());
+    if (subscriber) await closeRedis(subscriber);
   }
 }
 

@@ -9,6 +9,12 @@
  *
  * Events produced on this node are delivered to its own clients directly; /ws events of other nodes
  * arrive through the EventRelay, socket.io operations of other nodes through the Redis adapter.
+ *
+ * A Redis outage only cuts the nodes off from each other: every node goes on delivering its own events
+ * to its own clients (nothing here waits for Redis or fails when it is gone), and the subscriber
+ * connections subscribe again when Redis returns (ioredis re-issues their subscriptions), so the nodes
+ * hear each other again within a reconnection delay. Events published during the outage are not replayed
+ * to the other nodes: Redis pub/sub keeps nothing.
  */
 import type { Server as HttpServer } from 'node:http';
 import { createAdapter } from '@socket.io/redis-adapter';
@@ -18,6 +24,7 @@ import { type Clock, toUnixSeconds } from '../platform/clock.ts';
 import type { RealtimeConfig } from '../platform/config.ts';
 import type { DomainEvents } from '../platform/events.ts';
 import type { Logger } from '../platform/logger.ts';
+import { closeRedis, type GuardedCommand, guardCommands } from '../platform/redis.ts';
 import { EventRelay } from './event-relay.ts';
 import { SocketIoGateway } from './socket-io-gateway.ts';
 import { routeUpgrades } from './upgrade-router.ts';
@@ -38,11 +45,13 @@ export interface RealtimeDeps {
   /**
    * Redis, when the deployment has it: `publisher` publishes relayed events (the node's shared client;
    * failures are caught), and `connect()` opens the dedicated connections: the relay's subscriber and the
-   * socket.io adapter's two. Those should wait for Redis rather than fail commands: the adapter does not
-   * handle a failed subscribe or publish.
+   * socket.io adapter's publisher and subscriber (createRedis's `use`). The adapter does not handle a
+   * failed command, so its connections' publish and subscribe commands are guarded here.
    */
-  redis: { publisher: Redis; connect: (name: string) => Redis } | null;
+  redis: { publisher: Redis; connect: (name: string, use: 'commands' | 'subscriber') => Redis } | null;
 }
+
+const GUARDED: readonly GuardedCommand[] = ['publish', 'subscribe', 'psubscribe'];
 
 export interface Realtime {
   /** Present on nodes that serve clients. */
@@ -55,8 +64,16 @@ export interface Realtime {
 
 export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
   const { config, events, sessions, logger, server, redis } = deps;
+  // Failures there are expected during an outage (the connection itself warns once): not worth a line each.
+  const guard = (client: Redis) =>
+    guardCommands(client, GUARDED, (command, error) =>
+      logger.debug({ err: error, command }, 'redis command for realtime failed'),
+    );
   const adapterClients = redis
-    ? { pub: redis.connect('socket.io-pub'), sub: redis.connect('socket.io-sub') }
+    ? {
+        pub: guard(redis.connect('socket.io-pub', 'commands')),
+        sub: guard(redis.connect('socket.io-sub', 'subscriber')),
+      }
     : null;
   const adapter = adapterClients
     ? createAdapter(adapterClients.pub, adapterClients.sub, { key: `${config.redisPrefix}:socket.io` })
@@ -84,7 +101,9 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
 
   const relay = redis ? new EventRelay(redis.publisher, logger, `${config.redisPrefix}:events`) : null;
   if (relay && redis && ws) {
-    await relay.listen(redis.connect('event-relay'), (event, at) => ws.deliver(event, at));
+    await relay.listen(guard(redis.connect('event-relay', 'subscriber')), (event, at) =>
+      ws.deliver(event, at),
+    );
   }
 
   const unsubscribe = events.subscribe((event) => {
@@ -105,7 +124,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
       await ws?.close();
       await relay?.close();
       for (const client of adapterClients ? [adapterClients.pub, adapterClients.sub] : []) {
-        await client.quit().catch(() => client.disconnect());
+        await closeRedis(client);
       }
     },
   };

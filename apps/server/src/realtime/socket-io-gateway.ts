@@ -5,7 +5,8 @@
  * {type, content, uid}: `gaogaoall` to the announcements room, `gaogaoasx` to the user's room.
  *
  * With Redis every node's server carries the Redis adapter, so an emission, a socketsJoin/Leave or a
- * disconnectSockets made on any node reaches the matching sockets on every node. Nodes without a
+ * disconnectSockets made on any node reaches the matching sockets on every node; this node's own sockets
+ * are served without Redis, so they keep getting their notices while it is down. Nodes without a
  * gateway (ROLE=api, scheduler) use a detached server: no HTTP server, no sockets of their own, the
  * adapter only, as an emitter (see docs/decisions/0011-realtime-gateway.md for why).
  */
@@ -103,12 +104,21 @@ export class SocketIoGateway {
         return;
       }
       case 'settings': {
-        const sockets = this.io.in(userRoom(event.userId));
-        if (event.announcements) sockets.socketsJoin(ANNOUNCEMENTS_ROOM);
-        else sockets.socketsLeave(ANNOUNCEMENTS_ROOM);
+        // Here at once, then everywhere: with the Redis adapter the cluster-wide call only reaches this
+        // node's sockets when its request comes back from Redis, so not at all while Redis is down.
+        // Applying it twice changes nothing.
+        for (const sockets of [
+          this.io.local.in(userRoom(event.userId)),
+          this.io.in(userRoom(event.userId)),
+        ]) {
+          if (event.announcements) sockets.socketsJoin(ANNOUNCEMENTS_ROOM);
+          else sockets.socketsLeave(ANNOUNCEMENTS_ROOM);
+        }
         return;
       }
       case 'disconnect':
+        // Likewise: this node's sockets at once, whether or not Redis carries the request.
+        this.io.local.in(userRoom(event.userId)).disconnectSockets(true);
         this.io.in(userRoom(event.userId)).disconnectSockets(true);
         return;
       case 'topic':

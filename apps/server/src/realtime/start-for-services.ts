@@ -40,8 +40,11 @@ export function startRealtimeForServices(deps: RealtimeForServices): Promise<Rea
       redis && redisUrl
         ? {
             publisher: redis,
-            connect: (name) =>
-              createRedis(redisUrl, logger, `tradehall:${name}`, { waitForConnection: true }),
+            connect: (name, use) =>
+              createRedis(redisUrl, logger, `tradehall:${name}`, {
+                use,
+                commandTimeoutMs: config.redisCommandTimeoutMs,
+              }),
           }
         : null,
   });
