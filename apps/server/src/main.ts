@@ -76,7 +76,9 @@ async function main(): Promise<void> {
     if (seeded.operator || seeded.user) logger.info({ seeded }, 'first operator and inviter seeded');
 
     mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
-    redis = config.redisUrl ? createRedis(config.redisUrl, logger) : null;
+    redis = config.redisUrl
+      ? createRedis(config.redisUrl, logger, 'tradehall', { commandTimeoutMs: config.redisCommandTimeoutMs })
+      : null;
     const services = createServices({ config, database, clock: systemClock, hasher, mailer, logger });
     const { app, sites } = await buildApp({ config, services, logger, redis });
     // Every node runs it: realtime nodes serve clients, the others hand their events on through Redis.
