@@ -14,11 +14,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer as createNetServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openPostgres } from '../src/platform/db/database.ts';
 import { isDatabaseUnavailable, toAppError } from '../src/platform/errors.ts';
+import { createLogger } from '../src/platform/logger.ts';
 import { call, createTestApp, DEMO } from './harness.ts';
 import {
   canRunOwnCluster,
@@ -312,6 +316,59 @@ describe('which errors mean the database is unavailable', () => {
     expect(isDatabaseUnavailable(error)).toBe(false);
     expect(toAppError(error).code).toBe('INTERNAL');
   });
+});
+
+describe('a database that does not answer', () => {
+  it('fails a query within the connect timeout when the server accepts but never speaks', async () => {
+    // A socket that accepts and stays silent: what a hung or partitioned database looks like.
+    const sockets: Socket[] = [];
+    const silent = createNetServer((socket) => {
+      sockets.push(socket);
+    });
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const address = silent.address() as AddressInfo;
+    const database = openPostgres(`postgres://x@127.0.0.1:${address.port}/x`, createLogger('silent'), {
+      connectTimeoutMs: 300,
+    });
+    try {
+      const started = performance.now();
+      const error = await sql`select 1`.execute(database.kysely).then(
+        () => null,
+        (failure: unknown) => failure,
+      );
+      const ms = performance.now() - started;
+      expect(isDatabaseUnavailable(error)).toBe(true);
+      expect(toAppError(error).code).toBe('SERVICE_UNAVAILABLE');
+      expect(ms).toBeLessThan(2_000);
+      await expect(database.ping(1_000)).rejects.toThrow();
+    } finally {
+      await database.close();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
+  });
+
+  it.runIf(TEST_DATABASE_URL)(
+    'cancels a statement past the statement timeout (a 503, not a hang)',
+    async () => {
+      const database = openPostgres(TEST_DATABASE_URL, createLogger('silent'), { statementTimeoutMs: 200 });
+      try {
+        const started = performance.now();
+        const error = await sql`select pg_sleep(5)`.execute(database.kysely).then(
+          () => null,
+          (failure: unknown) => failure,
+        );
+        expect(performance.now() - started).toBeLessThan(2_000);
+        expect((error as { code?: string }).code).toBe('57014');
+        expect(toAppError(error).code).toBe('SERVICE_UNAVAILABLE');
+        // The connection is still good for the next query.
+        const result = await sql<{ one: number }>`select 1 as one`.execute(database.kysely);
+        expect(result.rows[0]?.one).toBe(1);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 });
 
 describe('/health is never rate limited', () => {
