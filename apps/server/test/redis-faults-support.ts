@@ -71,6 +71,10 @@ export class TestRedisServer {
       { stdio: ['ignore', 'pipe', 'pipe'] },
     );
     this.#child = child;
+    // Never outlive the test process, whatever way it ends.
+    const orphaned = () => child.kill('SIGKILL');
+    process.once('exit', orphaned);
+    child.once('exit', () => process.off('exit', orphaned));
     const collect = (chunk: Buffer) => {
       this.#output += chunk.toString();
     };
