@@ -34,7 +34,7 @@ import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { adminWithdrawalsRoutes } from './modules/withdrawals/admin-withdrawals.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { type Config, servesApi } from './platform/config.ts';
-import { AppError, installErrorHandler, sendError } from './platform/errors.ts';
+import { AppError, installErrorHandler, sendError, toAppError } from './platform/errors.ts';
 import type { Logger } from './platform/logger.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
@@ -44,7 +44,7 @@ import {
   type StaticSites,
   sendConsoleIndex,
 } from './platform/static-files.ts';
-import { zodValidatorCompiler } from './platform/validation.ts';
+import { MAX_PATH_PARAM_LENGTH, zodValidatorCompiler } from './platform/validation.ts';
 import type { Services } from './services.ts';
 
 export const API_PREFIX = '/api/v1';
@@ -88,6 +88,13 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     // close) rather than answered by Fastify's own 503 body, which is not our error format. New
     // connections are refused by the closed listener either way.
     return503OnClosing: false,
+    // Path parameters are checked by each route's schema, which names the field (VALIDATION_FAILED);
+    // the router's own limit (100 by default, answered 414 in Fastify's format) would get there first.
+    routerOptions: { maxParamLength: MAX_PATH_PARAM_LENGTH },
+    // What the router refuses before any route runs (a parameter past that limit, a malformed %-escape
+    // in the path) is answered in our error format, not Fastify's (no route, so no onSend hook either).
+    frameworkErrors: (error, request, reply) =>
+      sendError(request, reply.header('x-content-type-options', 'nosniff'), toAppError(error)),
   });
 
   const routes: RegisteredRoute[] = [];

@@ -20,7 +20,7 @@ import {
 
 interface BadCase {
   name: string;
-  method?: 'POST' | 'PATCH';
+  method?: 'POST' | 'PATCH' | 'PUT';
   url?: string;
   authenticated?: boolean;
   payload: string;
@@ -91,11 +91,37 @@ const CASES: BadCase[] = [
     details: [['account', 'validation.tooLong']],
   },
   {
-    name: 'a control character in the password',
+    // Refused at the edge, before the schema: every string field gets the same answer.
+    name: 'a NUL byte in the password',
     payload: valid({ password: 'secret\u0000123', confirmPassword: 'secret\u0000123' }),
     status: 400,
     code: 'VALIDATION_FAILED',
-    details: [['password', 'validation.passwordLength']],
+    details: [
+      ['password', 'validation.controlCharacters'],
+      ['confirmPassword', 'validation.controlCharacters'],
+    ],
+  },
+  {
+    name: 'a lone surrogate in the account',
+    payload: valid({ account: 'ab\uD800cd' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['account', 'validation.controlCharacters']],
+  },
+  {
+    name: 'a NUL byte in a field the schema does not know',
+    payload: valid({ 'x\u0000': 'y' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['[4]', 'validation.controlCharacters']],
+  },
+  {
+    // 19 characters: said to be too long, never cut to 18 (which would then fail at login).
+    name: 'a 19-character password',
+    payload: valid({ password: 'abcdefghij123456789', confirmPassword: 'abcdefghij123456789' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['password', 'validation.passwordTooLong']],
   },
   {
     name: 'a control character in the nickname',
@@ -103,6 +129,55 @@ const CASES: BadCase[] = [
     url: '/me',
     authenticated: true,
     payload: JSON.stringify({ nickname: 'bell\u0007' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['nickname', 'validation.controlCharacters']],
+  },
+  {
+    name: 'a lone surrogate in the login account (no login needed)',
+    url: '/auth/login',
+    payload: JSON.stringify({ account: 'demo\uDC00', password: 'x', captchaId: 'y', captchaAnswer: 'z' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['account', 'validation.controlCharacters']],
+  },
+  {
+    name: 'a NUL byte in the account asking for a reset code (no login needed)',
+    url: '/auth/password-reset/code',
+    payload: JSON.stringify({ account: 'demo\u0000' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['account', 'validation.controlCharacters']],
+  },
+  {
+    name: 'a NUL byte in the account of a password reset (no login needed)',
+    url: '/auth/password-reset',
+    payload: JSON.stringify({
+      account: 'demo\u0000',
+      code: '123456',
+      password: 'secret123',
+      confirmPassword: 'secret123',
+    }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['account', 'validation.controlCharacters']],
+  },
+  {
+    name: 'an emoji as the real name (set once, for good)',
+    method: 'PUT',
+    url: '/me/real-name',
+    authenticated: true,
+    payload: JSON.stringify({ realName: '😀' }),
+    status: 400,
+    code: 'VALIDATION_FAILED',
+    details: [['realName', 'validation.nameLetters']],
+  },
+  {
+    name: 'a line break in the nickname (one line only)',
+    method: 'PATCH',
+    url: '/me',
+    authenticated: true,
+    payload: JSON.stringify({ nickname: 'two\nlines' }),
     status: 400,
     code: 'VALIDATION_FAILED',
     details: [['nickname', 'validation.controlCharacters']],

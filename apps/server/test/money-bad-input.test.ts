@@ -180,6 +180,58 @@ describe.each(DRIVERS)('bad money input on %s', (driver) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses names without letters, and NUL bytes or lone surrogates in any money field', async () => {
+    const before = await counts();
+    const lettersOnly = 'A name must be written in letters';
+    const refused = 'This value contains characters that are not allowed';
+    for (const name of ['😀', '12345', 'Li 😀', '...']) {
+      const depositor = await deposit({ depositorName: name });
+      expect(depositor.body.error.details, name).toEqual([{ path: 'depositorName', message: lettersOnly }]);
+    }
+    const noRealName = await quickUser(t);
+    const realName = await call<ErrorJson>(t, 'PUT', '/me/real-name', {
+      token: noRealName.token,
+      body: { realName: '😀' },
+    });
+    expect(realName.body.error.details).toEqual([{ path: 'realName', message: lettersOnly }]);
+    const card = (body: Record<string, unknown>) =>
+      call<ErrorJson>(t, 'POST', '/bank-cards', {
+        token: user.token,
+        body: { bankName: 'HSBC', accountNumber: '6222021234567890', payee: 'Li Wei', ...body },
+      });
+    expect((await card({ bankName: '😀' })).body.error.details).toEqual([
+      { path: 'bankName', message: lettersOnly },
+    ]);
+    expect((await card({ payee: '😀' })).body.error.details).toEqual([
+      { path: 'payee', message: lettersOnly },
+    ]);
+    expect((await card({ payee: 'Li\u0000Wei' })).body.error.details).toEqual([
+      { path: 'payee', message: refused },
+    ]);
+    expect((await deposit({ depositorName: 'Li \uD800' })).body.error.details).toEqual([
+      { path: 'depositorName', message: refused },
+    ]);
+    const wallet = await call<ErrorJson>(t, 'POST', '/wallets', {
+      token: user.token,
+      body: { type: 'USDT-TRC20', address: 'T\u0000' },
+    });
+    expect(wallet.body.error.details).toEqual([{ path: 'address', message: refused }]);
+    const operator = await operatorToken(t);
+    const settings = await call<ErrorJson>(t, 'PUT', '/admin/funding/methods', {
+      token: operator,
+      body: {
+        bankAccounts: [{ id: 'main', bankName: '😀', accountNumber: '6222021234567890', payee: '12345' }],
+        cryptoNetworks: [],
+        cardPaymentEnabled: false,
+      },
+    });
+    expect(settings.body.error.details).toEqual([
+      { path: 'bankAccounts.0.bankName', message: lettersOnly },
+      { path: 'bankAccounts.0.payee', message: lettersOnly },
+    ]);
+    expect(await counts()).toEqual(before);
+  });
+
   it("answers 404 for another user's card and upload, and uses neither", async () => {
     const before = await counts();
     const foreignCard = await withdraw({ destinationId: otherCard });

@@ -6,6 +6,7 @@ import {
   nicknameField,
   optionalEmailField,
   paymentPasswordField,
+  textField,
   unixSeconds,
 } from './fields.ts';
 
@@ -39,14 +40,14 @@ export const changePasswordRequestSchema = z.strictObject({
     message: 'validation.oldPasswordRequired',
   }),
   newPassword: newPasswordField,
-  confirmPassword: z.string().max(64, { message: 'validation.tooLong' }),
+  confirmPassword: textField(64),
 });
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 /** Setting the first payment password needs nothing more; changing one needs the login password. */
 export const paymentPasswordRequestSchema = z.strictObject({
-  loginPassword: z.string().max(64, { message: 'validation.tooLong' }).optional(),
+  loginPassword: textField(64).optional(),
   paymentPassword: paymentPasswordField,
-  confirmPaymentPassword: z.string().max(6, { message: 'validation.tooLong' }),
+  confirmPaymentPassword: textField(6),
 });
 export type PaymentPasswordRequest = z.infer<typeof paymentPasswordRequestSchema>;

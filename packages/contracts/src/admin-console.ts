@@ -7,17 +7,14 @@ import { ROOM_TIERS } from '@tradehall/domain';
 import { z } from 'zod';
 import { OPERATOR_ROLES } from './admin.ts';
 import { adminDepositSchema, adminWithdrawalSchema } from './admin-funding.ts';
-import { idField, unixSeconds } from './fields.ts';
+import { idField, multilineTextField, textField, unixSeconds, validText } from './fields.ts';
 import { bankCardSchema, idempotencyKeyField, pageOf, walletSchema } from './funding.ts';
 import { positionSchema, roundStatusSchema } from './trading.ts';
 
-const reason = z
-  .string({ message: 'validation.reasonRequired' })
-  .trim()
-  .min(1, { message: 'validation.reasonRequired' })
-  .max(500, { message: 'validation.tooLong' });
+/** Typed in a text area by the operator, so it may run over several lines. */
+const reason = multilineTextField(500, 'validation.reasonRequired');
 const cursorQuery = {
-  cursor: z.string().max(200).optional(),
+  cursor: textField(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 };
 /** A ledger transfer's id: its bigserial, as decimal digits (as GET /transactions sends it). */
@@ -61,8 +58,8 @@ export const operatorListSchema = z.object({
   ),
 });
 export const createOperatorRequestSchema = z.strictObject({
-  account: z.string().trim().min(3).max(64),
-  password: z.string().min(8).max(64),
+  account: validText(z.string().trim().min(3).max(64)),
+  password: validText(z.string().min(8).max(64)),
   role: z.enum(OPERATOR_ROLES),
 });
 /**
@@ -93,9 +90,9 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditPageSchema = pageOf(auditEntrySchema);
 export const auditQuerySchema = z.strictObject({
   operatorId: idField.optional(),
-  action: z.string().max(64).optional(),
-  targetType: z.string().max(32).optional(),
-  targetId: z.string().max(64).optional(),
+  action: textField(64).optional(),
+  targetType: textField(32).optional(),
+  targetId: textField(64).optional(),
   from: z.coerce.number().int().nonnegative().optional(),
   to: z.coerce.number().int().nonnegative().optional(),
   ...cursorQuery,
@@ -134,7 +131,7 @@ export type AdminUser = z.infer<typeof adminUserSchema>;
 export const adminUserPageSchema = pageOf(adminUserSchema);
 export const adminUserQuerySchema = z.strictObject({
   /** Matches account, id, nickname or email (case-insensitive, substring). */
-  q: z.string().trim().max(64).optional(),
+  q: textField(64, { trim: true }).optional(),
   ...cursorQuery,
 });
 
@@ -269,9 +266,9 @@ export const trialBalanceSchema = z.object({
 });
 export const transferSearchQuerySchema = z.strictObject({
   userId: idField.optional(),
-  account: z.string().max(64).optional(),
-  code: z.string().max(64).optional(),
-  reference: z.string().max(200).optional(),
+  account: textField(64).optional(),
+  code: textField(64).optional(),
+  reference: textField(200).optional(),
   ...cursorQuery,
 });
 export const adminTransferSchema = z.object({

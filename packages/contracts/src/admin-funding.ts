@@ -1,6 +1,6 @@
 /** Operator side of money: the deposit and withdrawal queues and the ledger audit. */
 import { z } from 'zod';
-import { idField } from './fields.ts';
+import { idField, multilineTextField, textField } from './fields.ts';
 import {
   cryptoNetworkSchema,
   depositMethodSchema,
@@ -21,7 +21,7 @@ export const adminDepositPageSchema = pageOf(adminDepositSchema);
 export const adminDepositQuerySchema = z.strictObject({
   status: depositStatusSchema.optional(),
   method: depositMethodSchema.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: textField(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
@@ -31,22 +31,15 @@ export const adminWithdrawalQuerySchema = z.strictObject({
   status: withdrawalStatusSchema.optional(),
   /** The withdrawal method: to a bank card or to a wallet. */
   destinationType: withdrawalDestinationSchema.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: textField(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-const reasonField = z
-  .string({ message: 'validation.reasonRequired' })
-  .trim()
-  .min(1, { message: 'validation.reasonRequired' })
-  .max(500, { message: 'validation.tooLong' });
+/** Typed in a text area by the operator, so it may run over several lines. */
+const reasonField = multilineTextField(500, 'validation.reasonRequired');
 export const rejectRequestSchema = z.strictObject({ reason: reasonField });
 export const markPaidRequestSchema = z.strictObject({
-  paymentReference: z
-    .string({ message: 'validation.paymentReferenceRequired' })
-    .trim()
-    .min(1, { message: 'validation.paymentReferenceRequired' })
-    .max(200, { message: 'validation.tooLong' }),
+  paymentReference: textField(200, { requiredKey: 'validation.paymentReferenceRequired', trim: true }),
 });
 
 export const ledgerAuditResponseSchema = z.object({

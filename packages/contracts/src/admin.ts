@@ -1,16 +1,13 @@
 import { z } from 'zod';
-import { captchaAnswerField, currentPasswordField, idField, unixSeconds } from './fields.ts';
+import { captchaAnswerField, currentPasswordField, idField, textField, unixSeconds } from './fields.ts';
 
 export const OPERATOR_ROLES = ['operator', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const adminLoginRequestSchema = z.strictObject({
-  account: z
-    .string()
-    .max(64, { message: 'validation.tooLong' })
-    .refine((value) => value.trim() !== '', { message: 'validation.accountRequired' }),
+  account: textField(64).refine((value) => value.trim() !== '', { message: 'validation.accountRequired' }),
   password: currentPasswordField,
-  captchaId: z.string().max(64, { message: 'validation.tooLong' }),
+  captchaId: textField(64),
   captchaAnswer: captchaAnswerField,
   /** Required once the operator has enrolled two-factor (TOTP_REQUIRED otherwise). */
   totpCode: z

@@ -8,6 +8,7 @@ import {
   loginPasswordField,
   newPasswordField,
   optionalEmailField,
+  textField,
   unixSeconds,
   verificationCodeField,
 } from './fields.ts';
@@ -23,7 +24,7 @@ export type CaptchaResponse = z.infer<typeof captchaResponseSchema>;
 export const registerRequestSchema = z.strictObject({
   account: accountField,
   password: loginPasswordField,
-  confirmPassword: z.string().max(64, { message: 'validation.tooLong' }),
+  confirmPassword: textField(64),
   invitationCode: invitationCodeField,
   email: optionalEmailField.optional(),
 });
@@ -36,12 +37,9 @@ export const registerResponseSchema = z.object({ user: userInfoSchema });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
 export const loginRequestSchema = z.strictObject({
-  account: z
-    .string()
-    .max(64, { message: 'validation.tooLong' })
-    .refine((value) => value.trim() !== '', { message: 'validation.accountRequired' }),
+  account: textField(64).refine((value) => value.trim() !== '', { message: 'validation.accountRequired' }),
   password: currentPasswordField,
-  captchaId: z.string().max(64, { message: 'validation.tooLong' }),
+  captchaId: textField(64),
   captchaAnswer: captchaAnswerField,
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
@@ -54,20 +52,17 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const passwordResetCodeRequestSchema = z.strictObject({
-  account: z
-    .string()
-    .max(64, { message: 'validation.tooLong' })
-    .refine((value) => value.trim() !== '', { message: 'validation.accountRequired' }),
+  account: textField(64).refine((value) => value.trim() !== '', { message: 'validation.accountRequired' }),
 });
 /** Always the same answer whether or not the account exists or has an email. */
 export const passwordResetCodeResponseSchema = z.object({ resendAfterSeconds: z.number().int() });
 export type PasswordResetCodeResponse = z.infer<typeof passwordResetCodeResponseSchema>;
 
 export const passwordResetRequestSchema = z.strictObject({
-  account: z.string().max(64, { message: 'validation.tooLong' }),
+  account: textField(64),
   code: verificationCodeField,
   password: loginPasswordField,
-  confirmPassword: z.string().max(64, { message: 'validation.tooLong' }),
+  confirmPassword: textField(64),
 });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
 

@@ -10,6 +10,7 @@ import {
   checkNewPassword,
   checkOptionalEmail,
   checkPaymentPassword,
+  checkText,
   checkVerificationCode,
   NICKNAME_MAX,
   NO_CONTROL_CHARS,
@@ -17,32 +18,80 @@ import {
 } from '@tradehall/domain';
 import { z } from 'zod';
 
+// ---- the text rule ----------------------------------------------------------------------------------
+
+/**
+ * The schemas of fields that may hold tabs and line breaks. The server refuses them in every other string
+ * before any schema runs, and asks `isMultilineText` on the way down to the field (see validation.ts in
+ * the server), so a string is single-line unless its schema says otherwise here.
+ */
+const multilineSchemas = new WeakSet<z.core.$ZodType>();
+
+export function isMultilineText(schema: z.core.$ZodType): boolean {
+  return multilineSchemas.has(schema);
+}
+
+/**
+ * The text rule (domain `checkText`) as a refinement: no NUL, no lone surrogate, no other control
+ * character; tabs and line breaks only with `multiline`, which also marks the schema for the server.
+ */
+export function validText<T extends z.ZodString>(schema: T, options: { multiline?: boolean } = {}): T {
+  const checked = schema.refine((value) => checkText(value, options) === null, {
+    message: 'validation.controlCharacters',
+  });
+  if (options.multiline) multilineSchemas.add(checked);
+  return checked;
+}
+
+/** The i18n key of a "please enter ..." message: a domain rule's key or one of the catalogue's own. */
+type RequiredKey = `validation.${string}`;
+
+/** A single-line string of at most `max` characters ("too long", never cut), valid text. */
+export function textField(max: number, options: { requiredKey?: RequiredKey; trim?: boolean } = {}) {
+  let schema = options.trim ? z.string().trim() : z.string();
+  if (options.requiredKey) schema = schema.min(1, { message: options.requiredKey });
+  return validText(schema.max(max, { message: 'validation.tooLong' }));
+}
+
+/** Multi-line text (a message, a notification body): trimmed, required, at most `max` characters. */
+export function multilineTextField(max: number, requiredKey: RequiredKey) {
+  return validText(
+    z.string().trim().min(1, { message: requiredKey }).max(max, { message: 'validation.tooLong' }),
+    { multiline: true },
+  );
+}
+
+// ---- fields -----------------------------------------------------------------------------------------
+
+/** Longest captcha answer the API reads (the forms say "too long" past it rather than cutting). */
+export const CAPTCHA_ANSWER_MAX = 16;
+/** Longest account or password that is only checked, not set (login, reset, the old password). */
+export const TYPED_CREDENTIAL_MAX = 64;
+
 /** A string field checked by a domain rule; `maxLength` bounds the raw input before the rule runs. */
 function ruled(rule: (value: string) => RuleResult, maxLength: number) {
-  return z
-    .string()
-    .max(maxLength, { message: 'validation.tooLong' })
-    .superRefine((value, ctx) => {
-      const key = rule(value);
-      if (key) ctx.addIssue({ code: 'custom', message: key });
-    });
+  return validText(z.string().max(maxLength, { message: 'validation.tooLong' })).superRefine((value, ctx) => {
+    const key = rule(value);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  });
 }
 
 export const accountField = ruled(checkAccount, ACCOUNT_MAX);
-export const loginPasswordField = ruled(checkLoginPassword, 64);
-export const newPasswordField = ruled(checkNewPassword, 64);
+export const loginPasswordField = ruled(checkLoginPassword, TYPED_CREDENTIAL_MAX);
+export const newPasswordField = ruled(checkNewPassword, TYPED_CREDENTIAL_MAX);
 /** A password being checked, not set: anything non-empty (old passwords may predate today's rules). */
-export const currentPasswordField = z
-  .string()
-  .max(64, { message: 'validation.tooLong' })
-  .min(1, { message: 'validation.passwordRequired' });
-export const captchaAnswerField = ruled(checkCaptcha, 16);
-export const invitationCodeField = z
-  .string()
-  .max(32, { message: 'validation.tooLong' })
-  .superRefine((value, ctx) => {
-    if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'validation.invitationCodeRequired' });
-  });
+export const currentPasswordField = validText(
+  z
+    .string()
+    .max(TYPED_CREDENTIAL_MAX, { message: 'validation.tooLong' })
+    .min(1, { message: 'validation.passwordRequired' }),
+);
+export const captchaAnswerField = ruled(checkCaptcha, CAPTCHA_ANSWER_MAX);
+export const invitationCodeField = validText(
+  z.string().max(32, { message: 'validation.tooLong' }),
+).superRefine((value, ctx) => {
+  if (value.trim() === '') ctx.addIssue({ code: 'custom', message: 'validation.invitationCodeRequired' });
+});
 export const optionalEmailField = ruled(checkOptionalEmail, 254);
 export const paymentPasswordField = ruled(checkPaymentPassword, 6);
 export const verificationCodeField = ruled(checkVerificationCode, 6);

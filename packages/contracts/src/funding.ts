@@ -5,17 +5,20 @@
  */
 import {
   checkAccountNumber,
-  checkRequiredText,
+  checkName,
+  checkPersonName,
   checkTxHash,
   DEPOSIT_METHODS,
   DEPOSIT_STATUSES,
   LEDGER_CODES,
+  NAME_MAX,
+  type RuleResult,
   type ValidationKey,
   WALLET_TYPES,
   WITHDRAWAL_STATUSES,
 } from '@tradehall/domain';
 import { z } from 'zod';
-import { idField, paymentPasswordField, unixSeconds } from './fields.ts';
+import { idField, paymentPasswordField, textField, unixSeconds, validText } from './fields.ts';
 
 /** A positive integer number of cents, at most 2^53 - 1; the message says which rule failed. */
 export function amountField(requiredKey: ValidationKey = 'validation.amountInvalid') {
@@ -31,16 +34,27 @@ export const idempotencyKeyField = z
   .string({ message: 'validation.idempotencyKey' })
   .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'validation.idempotencyKey' });
 
-function requiredText(requiredKey: ValidationKey, max = 64) {
+/**
+ * A name typed by a person, checked by a domain name rule (required, valid text, written with letters).
+ * The raw input may carry some surrounding spaces beyond the limit; the stored value is trimmed.
+ */
+function nameField(
+  requiredKey: ValidationKey,
+  rule: (value: string, requiredKey: ValidationKey) => RuleResult,
+) {
   return z
     .string({ message: requiredKey })
-    .max(max + 16, { message: 'validation.tooLong' })
+    .max(NAME_MAX + 16, { message: 'validation.tooLong' })
     .superRefine((value, ctx) => {
-      const key = checkRequiredText(value, requiredKey, max);
+      const key = rule(value, requiredKey);
       if (key) ctx.addIssue({ code: 'custom', message: key });
     })
     .transform((value) => value.trim());
 }
+/** A person's name: the real name, a depositor, a card's payee. */
+const personNameField = (requiredKey: ValidationKey) => nameField(requiredKey, checkPersonName);
+/** A bank's name, or a receiving account's payee (which may be a company). */
+const organisationNameField = (requiredKey: ValidationKey) => nameField(requiredKey, checkName);
 
 export const walletTypeSchema = z.enum(WALLET_TYPES, { message: 'validation.walletTypeRequired' });
 export const depositMethodSchema = z.enum(DEPOSIT_METHODS);
@@ -50,7 +64,7 @@ export const ledgerCodeSchema = z.enum(LEDGER_CODES);
 
 /** Cursor pagination for every records list: newest first. */
 export const pageQuerySchema = z.strictObject({
-  cursor: z.string().max(200).optional(),
+  cursor: textField(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
@@ -88,16 +102,18 @@ export type FundingMethodsResponse = z.infer<typeof fundingMethodsResponseSchema
 export const fundingSettingsSchema = z.strictObject({
   bankAccounts: z.array(
     z.strictObject({
-      id: z.string().min(1).max(40),
-      bankName: requiredText('validation.bankNameRequired'),
+      id: validText(z.string().min(1).max(40)),
+      bankName: organisationNameField('validation.bankNameRequired'),
       accountNumber: z.string().superRefine((value, ctx) => {
         const key = checkAccountNumber(value);
         if (key) ctx.addIssue({ code: 'custom', message: key });
       }),
-      payee: requiredText('validation.payeeRequired'),
+      payee: organisationNameField('validation.payeeRequired'),
     }),
   ),
-  cryptoNetworks: z.array(z.strictObject({ network: walletTypeSchema, address: z.string().min(1).max(100) })),
+  cryptoNetworks: z.array(
+    z.strictObject({ network: walletTypeSchema, address: validText(z.string().min(1).max(100)) }),
+  ),
   cardPaymentEnabled: z.boolean(),
 });
 export type FundingSettings = z.infer<typeof fundingSettingsSchema>;
@@ -118,7 +134,7 @@ export const createDepositRequestSchema = z.discriminatedUnion('method', [
   z.strictObject({
     method: z.literal('offline'),
     amount: amountField('validation.rechargeAmountRequired'),
-    depositorName: requiredText('validation.depositorNameRequired'),
+    depositorName: personNameField('validation.depositorNameRequired'),
     receiptUploadId: idField.nullable().optional(),
     idempotencyKey: idempotencyKeyField,
   }),
@@ -163,12 +179,12 @@ export const depositPageSchema = pageOf(depositSchema);
 // ---- bank cards and wallets -------------------------------------------------------------------------
 
 export const createBankCardRequestSchema = z.strictObject({
-  bankName: requiredText('validation.bankNameRequired'),
+  bankName: organisationNameField('validation.bankNameRequired'),
   accountNumber: z.string({ message: 'validation.accountNumberRequired' }).superRefine((value, ctx) => {
     const key = checkAccountNumber(value);
     if (key) ctx.addIssue({ code: 'custom', message: key });
   }),
-  payee: requiredText('validation.payeeRequired'),
+  payee: personNameField('validation.payeeRequired'),
 });
 export type CreateBankCardRequest = z.infer<typeof createBankCardRequestSchema>;
 
@@ -184,14 +200,14 @@ export const bankCardListSchema = z.object({ items: z.array(bankCardSchema) });
 
 /** The real name is set once (bank cards must be in the holder's name) and never changed by the user. */
 export const setRealNameRequestSchema = z.strictObject({
-  realName: requiredText('validation.realNameRequired'),
+  realName: personNameField('validation.realNameRequired'),
 });
 
 export const createWalletRequestSchema = z.strictObject({
   type: walletTypeSchema,
-  address: z
-    .string({ message: 'validation.walletAddressRequired' })
-    .max(120, { message: 'validation.tooLong' }),
+  address: validText(
+    z.string({ message: 'validation.walletAddressRequired' }).max(120, { message: 'validation.tooLong' }),
+  ),
 });
 export type CreateWalletRequest = z.infer<typeof createWalletRequestSchema>;
 

@@ -3,7 +3,7 @@
  * and per-user notification settings the server honours when it pushes.
  */
 import { z } from 'zod';
-import { idField, unixSeconds } from './fields.ts';
+import { idField, multilineTextField, textField, unixSeconds } from './fields.ts';
 import { pageOf } from './funding.ts';
 
 export const NOTIFICATION_AUDIENCES = ['all', 'user'] as const;
@@ -24,7 +24,7 @@ export const notificationSchema = z.object({
 export type NotificationView = z.infer<typeof notificationSchema>;
 
 export const notificationListQuerySchema = z.strictObject({
-  cursor: z.string().max(200).optional(),
+  cursor: textField(200).optional(),
   limit: z.coerce.number().int().min(1).max(50).optional(),
   /** `all` (default): announcements and personal; `personal`: only those addressed to me. */
   scope: z.enum(['all', 'personal']).optional(),
@@ -48,9 +48,9 @@ export const updateNotificationSettingsSchema = notificationSettingsSchema.parti
 export const sendNotificationRequestSchema = z.strictObject({
   audience: z.enum(NOTIFICATION_AUDIENCES),
   /** The addressee's account name when audience is `user`. */
-  account: z.string().max(64).optional(),
-  title: z.string().trim().min(1, { message: 'validation.required' }).max(120),
-  content: z.string().trim().min(1, { message: 'validation.required' }).max(2000),
+  account: textField(64).optional(),
+  title: textField(120, { requiredKey: 'validation.required', trim: true }),
+  content: multilineTextField(2000, 'validation.required'),
 });
 export type SendNotificationRequest = z.infer<typeof sendNotificationRequestSchema>;
 export const sentNotificationSchema = z.object({

@@ -3,7 +3,7 @@
  * with the operators. Plain text both ways, shown as text.
  */
 import { z } from 'zod';
-import { idField, unixSeconds } from './fields.ts';
+import { idField, multilineTextField, unixSeconds, validText } from './fields.ts';
 import { pageOf } from './funding.ts';
 
 export const SUPPORT_AUTHORS = ['user', 'operator'] as const;
@@ -21,12 +21,8 @@ export type SupportMessage = z.infer<typeof supportMessageSchema>;
 export const supportMessagePageSchema = pageOf(supportMessageSchema);
 
 export const supportMessageRequestSchema = z.strictObject({
-  text: z
-    .string()
-    .trim()
-    .min(1, { message: 'validation.messageRequired' })
-    .max(1000, { message: 'validation.tooLong' }),
-  idempotencyKey: z.string().min(8).max(100),
+  text: multilineTextField(1000, 'validation.messageRequired'),
+  idempotencyKey: validText(z.string().min(8).max(100)),
 });
 export type SupportMessageRequest = z.infer<typeof supportMessageRequestSchema>;
 

@@ -20,6 +20,7 @@ export const VALIDATION_KEYS = [
   'validation.accountFormat',
   'validation.passwordRequired',
   'validation.passwordLength',
+  'validation.passwordTooLong',
   'validation.passwordMinLength',
   'validation.passwordsDoNotMatch',
   'validation.oldPasswordRequired',
@@ -34,6 +35,7 @@ export const VALIDATION_KEYS = [
   'validation.nicknameLength',
   'validation.tooLong',
   'validation.controlCharacters',
+  'validation.nameLetters',
   'validation.nothingToChange',
   'validation.rechargeAmountRequired',
   'validation.withdrawAmountRequired',
@@ -63,8 +65,63 @@ export const VALIDATION_KEYS = [
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
-/** Printable characters only: no control characters (C0, DEL, C1) anywhere in user-entered text. */
-export const NO_CONTROL_CHARS = /^[^\p{Cc}]*$/u;
+/**
+ * Well-formed, printable single-line text: no control characters (C0, DEL, C1), no lone surrogate (half
+ * of a UTF-16 pair, which no encoding can store), no noncharacter and no line or paragraph separator.
+ * With the `u` flag a lone surrogate is its own code point of category Cs, so the class catches it.
+ */
+export const NO_CONTROL_CHARS = /^[^\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]*$/u;
+/** A character single-line text may not hold (see NO_CONTROL_CHARS). */
+const SINGLE_LINE_REFUSED = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}\p{Noncharacter_Code_Point}]/u;
+/** Multi-line text (a message, a notification body) may also hold tabs and line breaks, nothing else. */
+const MULTILINE_REFUSED = /(?![\t\n\r])[\p{Cc}\p{Cs}\p{Noncharacter_Code_Point}]/u;
+const HAS_LETTER = /\p{L}/u;
+/** What a person's name is written with besides letters: combining marks, spaces, . ' ’ - · ・ , */
+const PERSON_NAME_PATTERN = /^[\p{L}\p{M} .'\u2019\-\u00B7\u30FB,]+$/u;
+/** Names of people and banks: at most this many characters once trimmed. */
+export const NAME_MAX = 64;
+
+export interface TextOptions {
+  /** Whether tabs and line breaks are part of the value (a message body); default false. */
+  multiline?: boolean;
+}
+
+/** Whether `value` is text a person could have typed: well-formed and printable (see NO_CONTROL_CHARS). */
+export function isValidText(value: string, options: TextOptions = {}): boolean {
+  return !(options.multiline ? MULTILINE_REFUSED : SINGLE_LINE_REFUSED).test(value);
+}
+
+/** The text rule every string the API accepts obeys; the server applies it to each one at the edge. */
+export function checkText(value: string, options: TextOptions = {}): RuleResult {
+  return isValidText(value, options) ? null : 'validation.controlCharacters';
+}
+
+/** At most `max` characters, said plainly rather than cut off. */
+export function checkMaxLength(value: string, max: number): RuleResult {
+  return value.length > max ? 'validation.tooLong' : null;
+}
+
+/**
+ * A name (a bank, a receiving account's payee): required, at most `max` characters once trimmed, valid
+ * text, and written with letters ("😀" or "123" is not a name).
+ */
+export function checkName(value: string, requiredKey: ValidationKey, max = NAME_MAX): RuleResult {
+  const text = value.trim();
+  if (text === '') return requiredKey;
+  if (text.length > max) return 'validation.tooLong';
+  if (!NO_CONTROL_CHARS.test(text)) return 'validation.controlCharacters';
+  return HAS_LETTER.test(text) ? null : 'validation.nameLetters';
+}
+
+/**
+ * A person's name (real name, depositor, payee): a name as above made of letters, combining marks,
+ * spaces and the punctuation names are written with (O'Brien, Jean-Luc, J. Smith, 山田・太郎).
+ */
+export function checkPersonName(value: string, requiredKey: ValidationKey, max = NAME_MAX): RuleResult {
+  const rule = checkName(value, requiredKey, max);
+  if (rule) return rule;
+  return PERSON_NAME_PATTERN.test(value.trim()) ? null : 'validation.nameLetters';
+}
 const ACCOUNT_PATTERN = /^[A-Za-z0-9_]+$/;
 const EMAIL_PATTERN = /^[^\s@\p{Cc}]+@[^\s@\p{Cc}]+\.[^\s@\p{Cc}]+$/u;
 const INVITATION_CODE_PATTERN = new RegExp(`^[A-Z0-9]{${INVITATION_CODE_LENGTH}}$`);
@@ -79,16 +136,14 @@ export function checkAccount(value: string): RuleResult {
   return null;
 }
 
-/** Login password: required, 6–18 characters, no control characters. */
+/**
+ * Login password: required, 6–18 characters, no control characters. Too long is said as such: a form
+ * must never cut a password to fit, or the one the user typed would not work at login.
+ */
 export function checkLoginPassword(value: string): RuleResult {
   if (value === '') return 'validation.passwordRequired';
-  if (
-    value.length < LOGIN_PASSWORD_MIN ||
-    value.length > LOGIN_PASSWORD_MAX ||
-    !NO_CONTROL_CHARS.test(value)
-  ) {
-    return 'validation.passwordLength';
-  }
+  if (value.length > LOGIN_PASSWORD_MAX) return 'validation.passwordTooLong';
+  if (value.length < LOGIN_PASSWORD_MIN || !NO_CONTROL_CHARS.test(value)) return 'validation.passwordLength';
   return null;
 }
 
@@ -96,7 +151,8 @@ export function checkLoginPassword(value: string): RuleResult {
 export function checkNewPassword(value: string): RuleResult {
   if (value === '') return 'validation.newPasswordRequired';
   if (value.length < LOGIN_PASSWORD_MIN) return 'validation.passwordMinLength';
-  if (value.length > LOGIN_PASSWORD_MAX || !NO_CONTROL_CHARS.test(value)) return 'validation.passwordLength';
+  if (value.length > LOGIN_PASSWORD_MAX) return 'validation.passwordTooLong';
+  if (!NO_CONTROL_CHARS.test(value)) return 'validation.passwordLength';
   return null;
 }
 

@@ -2,7 +2,7 @@
  * POST /uploads (also POST /api/common/upload, the spec's path) takes one image in the multipart field
  * `file`; GET /uploads/:id serves it to its owner or an operator (bearer token of either).
  */
-import multipart from '@fastify/multipart';
+import multipart, { type MultipartFile } from '@fastify/multipart';
 import { uploadResponseSchema } from '@tradehall/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/http.ts';
 import { bearerToken } from '../../platform/tokens.ts';
+import { invalidTextDetails, type ValidationDetail } from '../../platform/validation.ts';
 import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
 import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
@@ -99,17 +100,36 @@ async function registerMultipart(app: Parameters<FastifyPluginAsyncZod>[0]): Pro
   });
 }
 
-/** The bytes of the `file` part; anything else (no multipart, no file, too big, cut short) is UPLOAD_INVALID. */
+/**
+ * The bytes of the `file` part; anything else (no multipart, no file, too big, cut short) is UPLOAD_INVALID.
+ * Multipart text never meets the JSON validator, so the text rule is applied here to what the request
+ * names: the file's name and any form field before it (VALIDATION_FAILED naming the field).
+ */
 async function readImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('UPLOAD_INVALID');
   try {
     const part = await request.file();
     if (part?.fieldname !== 'file') throw new AppError('UPLOAD_INVALID');
-    return await part.toBuffer();
+    // Read first: an answer sent while the body is still arriving would leave the client mid-upload.
+    const content = await part.toBuffer();
+    const details = invalidMultipartText(part);
+    if (details.length > 0) throw new AppError('VALIDATION_FAILED', { details });
+    return content;
   } catch (error) {
     if (error instanceof AppError) throw error;
     throw new AppError('UPLOAD_INVALID', { cause: error });
   }
+}
+
+/** The text rule on a file part's name and on the form fields sent before it. */
+function invalidMultipartText(part: MultipartFile): ValidationDetail[] {
+  const fields: Record<string, unknown> = { file: part.filename };
+  for (const [name, entry] of Object.entries(part.fields)) {
+    if (name === 'file') continue;
+    const values = [entry].flat().map((field) => (field && 'value' in field ? field.value : undefined));
+    fields[name] = values.length === 1 ? values[0] : values;
+  }
+  return invalidTextDetails(fields, z.never());
 }
 
 /** An operator token first (operators see every upload), then a user token (users see their own). */

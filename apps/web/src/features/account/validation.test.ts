@@ -18,6 +18,18 @@ describe('password form rules', () => {
     );
   });
 
+  it('says a password is too long instead of cutting it', () => {
+    expect(
+      validateChangePassword({ oldPassword: 'old', newPassword: 'x'.repeat(19), confirm: 'x'.repeat(19) })
+        .newPassword,
+    ).toBe('validation.passwordTooLong');
+    expect(
+      validateChangePassword({ oldPassword: 'x'.repeat(65), newPassword: '123456', confirm: '123456' }),
+    ).toEqual({ oldPassword: 'validation.tooLong' });
+    const form = { loginPassword: 'x'.repeat(65), paymentPassword: '123456', confirm: '123456' };
+    expect(validatePaymentPassword(form, true)).toEqual({ loginPassword: 'validation.tooLong' });
+  });
+
   it('payment password: 6 digits, confirmed; the login password only when changing one', () => {
     const form = { loginPassword: '', paymentPassword: '123456', confirm: '123456' };
     expect(validatePaymentPassword(form, false)).toEqual({});

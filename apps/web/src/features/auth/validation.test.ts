@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect, validateLogin, validateRegister, validateReset } from './validation.ts';
+import {
+  safeRedirect,
+  validateLogin,
+  validateRegister,
+  validateReset,
+  validateResetAccount,
+} from './validation.ts';
 
 describe('auth form rules', () => {
   it('login: account, password and image code are required', () => {
@@ -23,7 +29,11 @@ describe('auth form rules', () => {
     expect(validateRegister({ ...valid, password: '12345', confirm: '12345' }).password).toBe(
       'validation.passwordLength',
     );
+    // Too long is said, never cut to 18: the inputs have no maxLength.
     expect(validateRegister({ ...valid, password: 'x'.repeat(19), confirm: 'x'.repeat(19) }).password).toBe(
+      'validation.passwordTooLong',
+    );
+    expect(validateRegister({ ...valid, password: 'ab\u0000cdef', confirm: 'ab\u0000cdef' }).password).toBe(
       'validation.passwordLength',
     );
     expect(validateRegister({ ...valid, confirm: 'secret2' }).confirm).toBe('validation.passwordsDoNotMatch');
@@ -32,6 +42,18 @@ describe('auth form rules', () => {
     );
     expect(validateRegister({ ...valid, email: 'not-an-email' }).email).toBe('validation.emailFormat');
     expect(validateRegister({ ...valid, email: 'me@example.com' })).toEqual({});
+  });
+
+  it('login and reset: nothing is cut, a value past the API limit is too long', () => {
+    expect(validateLogin({ account: 'demo', password: 'secret1', captcha: 'x'.repeat(17) })).toEqual({
+      captcha: 'validation.tooLong',
+    });
+    expect(validateLogin({ account: 'a'.repeat(65), password: 'p'.repeat(65), captcha: 'ab3d' })).toEqual({
+      account: 'validation.tooLong',
+      password: 'validation.tooLong',
+    });
+    expect(validateResetAccount('a'.repeat(65))).toBe('validation.tooLong');
+    expect(validateResetAccount('demo')).toBeNull();
   });
 
   it('reset: 6-digit code, new password rules, matching confirmation', () => {

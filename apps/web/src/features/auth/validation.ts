@@ -1,9 +1,14 @@
-/** The auth forms' client-side checks, built from the domain rules the server applies too. */
+/**
+ * The auth forms' client-side checks, built from the domain rules the server applies too. The inputs
+ * have no maxLength: what is typed is kept, and a value past the API's limit is said to be too long.
+ */
+import { CAPTCHA_ANSWER_MAX, TYPED_CREDENTIAL_MAX } from '@tradehall/contracts';
 import {
   checkAccount,
   checkCaptcha,
   checkInvitationCode,
   checkLoginPassword,
+  checkMaxLength,
   checkOptionalEmail,
   checkPasswordsMatch,
   checkVerificationCode,
@@ -19,9 +24,10 @@ export interface LoginForm {
 
 export function validateLogin(form: LoginForm): FieldRuleErrors<keyof LoginForm> {
   return collectErrors({
-    account: requiredOnly(checkAccount(form.account)),
-    password: requiredOnly(checkLoginPassword(form.password)),
-    captcha: checkCaptcha(form.captcha),
+    account: requiredOnly(checkAccount(form.account)) ?? checkMaxLength(form.account, TYPED_CREDENTIAL_MAX),
+    password:
+      requiredOnly(checkLoginPassword(form.password)) ?? checkMaxLength(form.password, TYPED_CREDENTIAL_MAX),
+    captcha: checkCaptcha(form.captcha) ?? checkMaxLength(form.captcha, CAPTCHA_ANSWER_MAX),
   });
 }
 
@@ -51,7 +57,7 @@ export interface ResetForm {
 }
 
 export function validateResetAccount(account: string) {
-  return requiredOnly(checkAccount(account));
+  return requiredOnly(checkAccount(account)) ?? checkMaxLength(account, TYPED_CREDENTIAL_MAX);
 }
 
 export function validateReset(form: ResetForm): FieldRuleErrors<keyof ResetForm> {

@@ -89,6 +89,23 @@ describe('offline top-up form', () => {
     });
   });
 
+  it('wants the name of a person, written in letters, and says when it is too long', () => {
+    for (const depositorName of ['😀', '12345', 'Li 😀']) {
+      expect(shown(validateOfflineDeposit({ ...form, depositorName }, LIMITS)), depositorName).toEqual({
+        depositorName: 'A name must be written in letters',
+      });
+    }
+    expect(shown(validateOfflineDeposit({ ...form, depositorName: 'Li\u0000Wei' }, LIMITS))).toEqual({
+      depositorName: 'This value contains characters that are not allowed',
+    });
+    expect(shown(validateOfflineDeposit({ ...form, depositorName: 'x'.repeat(65) }, LIMITS))).toEqual({
+      depositorName: 'This value is too long',
+    });
+    for (const depositorName of ["O'Brien", 'Jean-Luc', '山田・太郎', 'Nguyễn Văn A']) {
+      expect(validateOfflineDeposit({ ...form, depositorName }, LIMITS).ok, depositorName).toBe(true);
+    }
+  });
+
   it('yields the request in cents with the name trimmed', () => {
     expect(validateOfflineDeposit({ ...form, receiptUploadId: 'u-1' }, LIMITS)).toEqual({
       ok: true,
@@ -148,6 +165,17 @@ describe('bind bank card form', () => {
       accountNumber: 'Please enter the account number',
       payee: 'Please enter the payee',
     });
+  });
+
+  it('wants names in letters: an emoji is no real name (set once, for good), payee or bank', () => {
+    expect(shown(validateBankCard({ ...card, realName: '😀', payee: '😀' }, null))).toEqual({
+      realName: 'A name must be written in letters',
+      payee: 'A name must be written in letters',
+    });
+    expect(shown(validateBankCard({ ...card, bankName: '😀' }, 'Li Wei'))).toEqual({
+      bankName: 'A name must be written in letters',
+    });
+    expect(shown(validateBankCard({ ...card, bankName: '中国银行 (HK) 2' }, 'Li Wei'))).toEqual({});
   });
 
   it('wants an account number of 8-30 digits', () => {

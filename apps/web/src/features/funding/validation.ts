@@ -7,8 +7,9 @@ import type { FundingMethodsResponse, WithdrawalView } from '@tradehall/contract
 import {
   type Cents,
   checkAccountNumber,
+  checkName,
   checkPaymentPassword,
-  checkRequiredText,
+  checkPersonName,
   checkTxHash,
   checkWalletAddress,
   formatMoney,
@@ -56,7 +57,7 @@ export function validateOfflineDeposit(form: OfflineDepositForm, limits: Deposit
   const amount = depositAmount(form.amount, limits);
   const errors = collectMessages({
     amount: amount.message,
-    depositorName: ruleMessage(checkRequiredText(form.depositorName, 'validation.depositorNameRequired')),
+    depositorName: ruleMessage(checkPersonName(form.depositorName, 'validation.depositorNameRequired')),
   });
   return outcome(errors, () => ({
     method: 'offline' as const,
@@ -114,12 +115,13 @@ export interface BankCardForm {
  */
 export function validateBankCard(form: BankCardForm, savedRealName: string | null) {
   const realName = savedRealName ?? form.realName;
-  const payeeRule = checkRequiredText(form.payee, 'validation.payeeRequired');
+  // People's names are written with letters ("😀" is no real name, and the real name is set for good).
+  const payeeRule = checkPersonName(form.payee, 'validation.payeeRequired');
   const realNameRule =
-    savedRealName === null ? checkRequiredText(form.realName, 'validation.realNameRequired') : null;
+    savedRealName === null ? checkPersonName(form.realName, 'validation.realNameRequired') : null;
   const errors = collectMessages({
     realName: ruleMessage(realNameRule),
-    bankName: ruleMessage(checkRequiredText(form.bankName, 'validation.bankNameRequired')),
+    bankName: ruleMessage(checkName(form.bankName, 'validation.bankNameRequired')),
     accountNumber: ruleMessage(checkAccountNumber(form.accountNumber)),
     payee:
       ruleMessage(payeeRule) ??

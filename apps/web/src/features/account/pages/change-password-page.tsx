@@ -74,7 +74,6 @@ export default function ChangePasswordPage() {
             onChange={update('oldPassword')}
             error={errors.oldPassword}
             autoComplete="current-password"
-            maxLength={64}
             testId="change-old"
           />
           <TextField
@@ -85,7 +84,6 @@ export default function ChangePasswordPage() {
             onChange={update('newPassword')}
             error={errors.newPassword}
             autoComplete="new-password"
-            maxLength={18}
             testId="change-new"
           />
           <TextField
@@ -96,7 +94,6 @@ export default function ChangePasswordPage() {
             onChange={update('confirm')}
             error={errors.confirm}
             autoComplete="new-password"
-            maxLength={18}
             testId="change-confirm"
           />
           <SubmitButton

@@ -94,7 +94,6 @@ export default function PaymentPasswordPage() {
                 onChange={update('loginPassword')}
                 error={errors.loginPassword}
                 autoComplete="current-password"
-                maxLength={64}
                 testId="payment-login-password"
               />
             ) : null}

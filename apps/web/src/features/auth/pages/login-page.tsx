@@ -126,7 +126,6 @@ export default function LoginPage() {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={16}
             testId="login-captcha"
             addon={
               <CaptchaImage

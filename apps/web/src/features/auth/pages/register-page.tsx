@@ -91,7 +91,6 @@ export default function RegisterPage() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={32}
             testId="register-account"
           />
           <TextField
@@ -102,7 +101,6 @@ export default function RegisterPage() {
             onChange={update('password')}
             error={errors.password}
             autoComplete="new-password"
-            maxLength={18}
             testId="register-password"
           />
           <TextField
@@ -113,7 +111,6 @@ export default function RegisterPage() {
             onChange={update('confirm')}
             error={errors.confirm}
             autoComplete="new-password"
-            maxLength={18}
             testId="register-confirm"
           />
           <TextField
@@ -125,7 +122,6 @@ export default function RegisterPage() {
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            maxLength={32}
             testId="register-invitation"
           />
           <TextField
@@ -137,7 +133,6 @@ export default function RegisterPage() {
             onChange={update('email')}
             error={errors.email}
             autoComplete="email"
-            maxLength={254}
             testId="register-email"
           />
           <SubmitButton

@@ -2,7 +2,7 @@
  * /pages/reset-password/index: the account, a 6-digit code sent by email (resend after a 60 s countdown,
  * as the server says), then the new password twice.
  */
-import { VERIFICATION_CODE_LENGTH, VERIFICATION_CODE_RESEND_SECONDS } from '@tradehall/domain';
+import { VERIFICATION_CODE_RESEND_SECONDS } from '@tradehall/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -116,7 +116,6 @@ export default function ResetPasswordPage() {
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
-            maxLength={64}
             testId="reset-account"
           />
           <TextField
@@ -127,7 +126,6 @@ export default function ResetPasswordPage() {
             error={errors.code}
             inputMode="numeric"
             autoComplete="one-time-code"
-            maxLength={VERIFICATION_CODE_LENGTH}
             testId="reset-code"
             addon={
               <button
@@ -149,7 +147,6 @@ export default function ResetPasswordPage() {
             onChange={update('password')}
             error={errors.password}
             autoComplete="new-password"
-            maxLength={18}
             testId="reset-password"
           />
           <TextField
@@ -160,7 +157,6 @@ export default function ResetPasswordPage() {
             onChange={update('confirm')}
             error={errors.confirm}
             autoComplete="new-password"
-            maxLength={18}
             testId="reset-confirm"
           />
           <SubmitButton

@@ -88,7 +88,6 @@ export default function AddWalletPage() {
             value={form.address}
             onChange={update('address')}
             error={errors.address}
-            maxLength={120}
             testId="wallet-address"
           />
           <SubmitButton

@@ -107,7 +107,6 @@ function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
           onChange={update('realName')}
           error={errors.realName}
           hint={t('cards.realNameHint')}
-          maxLength={64}
           testId="bankcard-realname"
         />
       ) : null}
@@ -118,7 +117,6 @@ function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
         value={form.bankName}
         onChange={update('bankName')}
         error={errors.bankName}
-        maxLength={64}
         testId="bankcard-bank"
       />
       <TextField
@@ -129,7 +127,6 @@ function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
         value={form.accountNumber}
         onChange={update('accountNumber')}
         error={errors.accountNumber}
-        maxLength={40}
         testId="bankcard-number"
       />
       <TextField
@@ -139,7 +136,6 @@ function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
         value={payee}
         onChange={update('payee')}
         error={errors.payee}
-        maxLength={64}
         testId="bankcard-payee"
       />
       <SubmitButton

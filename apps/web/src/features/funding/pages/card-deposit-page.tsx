@@ -123,7 +123,6 @@ export default function CardDepositPage() {
                 min: formatCents(data.minimumDeposit),
                 max: formatCents(data.maximumDeposit),
               })}
-              maxLength={16}
               testId="card-amount"
             />
             <SubmitButton

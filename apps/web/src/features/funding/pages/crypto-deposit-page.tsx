@@ -123,7 +123,6 @@ export default function CryptoDepositPage() {
                 min: formatCents(methods.data.minimumDeposit),
                 max: formatCents(methods.data.maximumDeposit),
               })}
-              maxLength={16}
               testId="crypto-amount"
             />
             <TextField
@@ -135,7 +134,6 @@ export default function CryptoDepositPage() {
               value={form.txHash}
               onChange={update('txHash')}
               error={errors.txHash}
-              maxLength={80}
               testId="crypto-txhash"
             />
             <SubmitButton

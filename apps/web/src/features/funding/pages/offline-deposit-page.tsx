@@ -103,7 +103,6 @@ export default function OfflineDepositPage() {
                   min: formatCents(methods.data.minimumDeposit),
                   max: formatCents(methods.data.maximumDeposit),
                 })}
-                maxLength={16}
                 testId="offline-amount"
               />
               <TextField
@@ -113,7 +112,6 @@ export default function OfflineDepositPage() {
                 value={form.depositorName}
                 onChange={update('depositorName')}
                 error={errors.depositorName}
-                maxLength={64}
                 testId="offline-name"
               />
               <ReceiptUploader onChange={setReceipt} onUploadingChange={setUploading} />

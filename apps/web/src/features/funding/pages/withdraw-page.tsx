@@ -141,7 +141,6 @@ function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
           max: formatCents(methods.maximumWithdrawal),
           count: methods.withdrawalsPerDay,
         })}
-        maxLength={16}
         testId="withdraw-amount"
         addon={
           <button

@@ -163,7 +163,6 @@ export function BetPanel({ room, roundId, open, onRoundClosed }: BetPanelProps) 
         value={amount}
         onChange={changeAmount}
         error={errors.amount}
-        maxLength={16}
         testId="bet-amount"
       />
       {potential !== null && !errors.amount ? (
