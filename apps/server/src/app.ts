@@ -38,6 +38,7 @@ import { AppError, installErrorHandler, sendError, toAppError } from './platform
 import type { Logger } from './platform/logger.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import {
   CONSOLE_PREFIX,
   registerStaticSites,
@@ -124,6 +125,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     );
   });
 
+  await registerSecurityHeaders(app, config);
   await registerRateLimit(app, config, deps.redis ?? null);
   await registerOpenApi(app);
 

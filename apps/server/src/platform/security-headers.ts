@@ -1,0 +1,95 @@
+/**
+ * Security headers on every answer, through @fastify/helmet, plus what helmet does not know about us:
+ *
+ * - One Content-Security-Policy for the web app and the console (pageDirectives). No inline script:
+ *   both index.html files load one module script from 'self'. style-src keeps 'unsafe-inline' because
+ *   antd (the console) writes its CSS-in-JS into runtime <style> elements and both apps use React style
+ *   attributes; hashes cannot cover styles generated at run time, and a nonce would need every index.html
+ *   templated per request. Injected CSS can restyle a page but runs no code, while scripts stay 'self'.
+ *   img-src allows data: (the web app's inline favicon, the console's locally drawn TOTP QR code) and
+ *   blob: (receipt images the console fetches with its token and shows through object URLs).
+ * - The API docs get DOCS_CSP (openapi.ts) through @fastify/swagger-ui's staticCSP (its pages load
+ *   scripts from 'self' only); the sandbox gateway's checkout page (a nonce for its one inline script
+ *   and style) and uploaded images set their own, stricter ones, which are left as they are.
+ * - JSON answers under /api get `default-src 'none'`: nothing in them is ever meant to be rendered.
+ * - Cache-Control: no-store on API answers and on anything asked for with a bearer token, unless the
+ *   route chose its own caching.
+ * - Framing refused twice over (frame-ancestors 'none' and X-Frame-Options: DENY, for old browsers);
+ *   no Referer leaves the app (its URLs carry nothing another site needs).
+ * - Strict-Transport-Security and upgrade-insecure-requests only when PUBLIC_URL is https: on plain
+ *   http (a laptop, a test) HSTS would pin the host to https it does not serve.
+ */
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import { DOCS_PREFIX } from './openapi.ts';
+
+type Directives = Record<string, string[]>;
+
+/** The realtime socket's origin: 'self' covers same-origin ws(s) in current browsers, older ones not. */
+function realtimeOrigin(publicUrl: string | null): string[] {
+  if (!publicUrl) return [];
+  const url = new URL(publicUrl);
+  return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+}
+
+export function isHttps(publicUrl: string | null): boolean {
+  return publicUrl !== null && new URL(publicUrl).protocol === 'https:';
+}
+
+/** The web app's and the console's policy (helmet's camelCase directive names). */
+export function pageDirectives(publicUrl: string | null): Directives {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'"],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...realtimeOrigin(publicUrl)],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    ...(isHttps(publicUrl) ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+/** For JSON: nothing to load, nothing to frame. */
+export const API_CSP = "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+const CSP = 'content-security-policy';
+const isApi = (url: string) => url.startsWith('/api/') && !url.startsWith(DOCS_PREFIX);
+
+function noStore(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (reply.hasHeader('cache-control')) return false;
+  return isApi(request.url) || request.headers.authorization !== undefined;
+}
+
+/**
+ * Whether the policy in force is still helmet's page policy: helmet writes it on the raw response, a
+ * route that chose its own (the checkout page, uploads) set it on the reply, which takes precedence.
+ */
+function hasPagePolicy(reply: FastifyReply): boolean {
+  const raw = reply.raw.getHeader(CSP);
+  return raw !== undefined && reply.getHeader(CSP) === raw;
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(config.publicUrl) },
+    strictTransportSecurity: isHttps(config.publicUrl)
+      ? // A year, this host only: other hosts under the same domain are not ours to pin.
+        { maxAge: 31_536_000, includeSubDomains: false }
+      : false,
+    xFrameOptions: { action: 'deny' },
+    referrerPolicy: { policy: 'no-referrer' },
+  });
+  app.addHook('onSend', async (request, reply) => {
+    if (noStore(request, reply)) reply.header('cache-control', 'no-store');
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (isApi(request.url) && type.startsWith('application/json') && hasPagePolicy(reply)) {
+      reply.header(CSP, API_CSP);
+    }
+  });
+}
