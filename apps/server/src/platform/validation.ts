@@ -125,9 +125,22 @@ function allowsMultiline(schema: z.core.$ZodType, path: readonly Segment[], dept
   return next ? allowsMultiline(next, path, depth + 1) : false;
 }
 
+/** A path as a chain back to the root: a step costs O(1), so deep nesting stays linear. */
+interface PathNode {
+  segment: Segment;
+  parent: PathNode | null;
+}
+
+function segmentsOf(node: PathNode | null): Segment[] {
+  const segments: Segment[] = [];
+  for (let step = node; step; step = step.parent) segments.push(step.segment);
+  return segments.reverse();
+}
+
 /**
  * The edge's text check: every string (and key) in `data` that breaks the text rule, as validation
- * details. Iterative, so a deeply nested body cannot exhaust the stack before the schema refuses it.
+ * details. Iterative, and linear in the size of the input, so a deeply nested body can neither exhaust
+ * the stack nor cost quadratic time before the schema refuses it.
  */
 export function invalidTextDetails(data: unknown, schema: z.core.$ZodType): ValidationDetail[] {
   const details: ValidationDetail[] = [];
@@ -138,17 +151,18 @@ export function invalidTextDetails(data: unknown, schema: z.core.$ZodType): Vali
     seen.add(name);
     details.push({ path: name, key: 'validation.controlCharacters' });
   };
-  const pending: Array<{ value: unknown; path: Segment[] }> = [{ value: data, path: [] }];
+  const pending: Array<{ value: unknown; at: PathNode | null }> = [{ value: data, at: null }];
   while (pending.length > 0 && details.length < MAX_TEXT_DETAILS) {
-    const { value, path } = pending.pop() as { value: unknown; path: Segment[] };
+    const { value, at } = pending.pop() as { value: unknown; at: PathNode | null };
     if (typeof value === 'string') {
       if (checkText(value) === null) continue;
+      const path = segmentsOf(at);
       // Only tabs and line breaks can pass, and only in a field marked multi-line.
       if (isValidText(value, { multiline: true }) && allowsMultiline(schema, path)) continue;
       refuse(path);
     } else if (Array.isArray(value)) {
       for (let index = value.length - 1; index >= 0; index -= 1) {
-        pending.push({ value: value[index], path: [...path, index] });
+        pending.push({ value: value[index], at: { segment: index, parent: at } });
       }
     } else if (value !== null && typeof value === 'object') {
       const entries = Object.entries(value);
@@ -156,10 +170,10 @@ export function invalidTextDetails(data: unknown, schema: z.core.$ZodType): Vali
         const [key, inner] = entries[index] as [string, unknown];
         if (checkText(key) !== null) {
           // A key is never multi-line; name it by its position, since its text is what is wrong.
-          refuse([...path, `[${index}]`]);
+          refuse(segmentsOf({ segment: `[${index}]`, parent: at }));
           continue;
         }
-        pending.push({ value: inner, path: [...path, key] });
+        pending.push({ value: inner, at: { segment: key, parent: at } });
       }
     }
   }
