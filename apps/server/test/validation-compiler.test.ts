@@ -35,7 +35,7 @@ describe('the validator compiler refuses invalid text before the schema', () => 
       ]);
     }
     // An unknown field's key with a NUL is named by its position: its text is the problem.
-    expect(detailsOf(validate(schema, { name: 'ok', ['x\u0000']: 1 }))).toEqual([
+    expect(detailsOf(validate(schema, { name: 'ok', 'x\u0000': 1 }))).toEqual([
       { path: '[1]', key: REFUSED },
     ]);
     // Nested, in arrays: the full path.
