@@ -19,6 +19,9 @@ const DashboardPage = lazy(() =>
 const DepositsPage = lazy(() =>
   import('../features/deposits/deposits-page.tsx').then((m) => ({ default: m.DepositsPage })),
 );
+const FundingPage = lazy(() =>
+  import('../features/funding/funding-page.tsx').then((m) => ({ default: m.FundingPage })),
+);
 const LedgerPage = lazy(() =>
   import('../features/ledger/ledger-page.tsx').then((m) => ({ default: m.LedgerPage })),
 );
@@ -61,6 +64,7 @@ export function ConsoleRoutes() {
         <Route path="rounds" element={<RoundsPage />} />
         <Route path="notifications" element={<NotificationsPage />} />
         <Route path="support" element={<SupportPage />} />
+        <Route path="funding" element={<FundingPage />} />
         <Route path="ledger" element={<LedgerPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="operators" element={isAdmin ? <OperatorsPage /> : <Navigate to="/" replace />} />

@@ -18,6 +18,7 @@ export const SECTIONS: Section[] = [
   { path: '/rounds', label: m.rounds },
   { path: '/notifications', label: m.notifications },
   { path: '/support', label: m.support },
+  { path: '/funding', label: m.funding },
   { path: '/ledger', label: m.ledger },
   { path: '/audit', label: m.audit },
   { path: '/operators', label: m.operators, adminOnly: true },

@@ -15,6 +15,7 @@ export const shellStrings = {
     rounds: 'Rounds & fairness',
     notifications: 'Notifications',
     support: 'Customer service',
+    funding: 'Funding settings',
     ledger: 'Ledger',
     audit: 'Audit log',
     operators: 'Operators',

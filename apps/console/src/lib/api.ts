@@ -2,7 +2,8 @@
  * The console's one HTTP client: base `/api/v1`, JSON both ways, the operator's bearer token, English
  * server messages. Failures become a ConsoleApiError carrying the server's code and translated message.
  * A 401 on an authenticated request (idle timeout, revoked or expired session) clears the token and tells
- * the session listeners, which send the operator back to the login page with a notice.
+ * the session listeners, which send the operator back to the login page with a notice — except a refused
+ * two-factor code on a step-up action, which leaves the session alone.
  */
 import { errorBodySchema } from '@tradehall/contracts';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
@@ -57,10 +58,17 @@ function headers(json: boolean): Record<string, string> {
   return result;
 }
 
+/**
+ * 401s that are about a two-factor code the operator just typed (a step-up action), not about the
+ * session: the operator stays signed in and may try again.
+ */
+const STEP_UP_CODES = new Set(['TOTP_REQUIRED', 'TOTP_INVALID']);
+
 async function fail(response: Response): Promise<never> {
   const payload: unknown = await response.json().catch(() => null);
   const parsed = errorBodySchema.safeParse(payload);
-  if (response.status === 401 && operatorToken.get() !== null) {
+  const stepUpRefused = parsed.success && STEP_UP_CODES.has(parsed.data.error.code);
+  if (response.status === 401 && operatorToken.get() !== null && !stepUpRefused) {
     operatorToken.clear();
     for (const listener of sessionLostListeners) listener();
   }

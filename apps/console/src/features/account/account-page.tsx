@@ -40,9 +40,14 @@ export function AccountPage() {
       </Card>
       <Card title={s.twoFactor}>
         {profile.totpEnabled ? (
-          <Typography.Paragraph>{s.enabledText}</Typography.Paragraph>
+          <>
+            <Typography.Paragraph>{s.enabledText}</Typography.Paragraph>
+            <Typography.Title level={5}>{s.replaceTitle}</Typography.Title>
+            <Typography.Paragraph type="secondary">{s.replaceText}</Typography.Paragraph>
+            <TotpEnrolment replacing />
+          </>
         ) : (
-          <TotpEnrolment />
+          <TotpEnrolment replacing={false} />
         )}
       </Card>
     </>

@@ -18,4 +18,10 @@ export const accountStrings = {
   codeRule: 'The code has 6 digits',
   confirm: 'Turn on two-factor',
   enrolled: 'Two-factor is on',
+  replaceTitle: 'Replace your authenticator',
+  replaceText:
+    'Moving to a new phone or app? Enter a code from your current authenticator to get a new secret; the current one stays in force until the new one is confirmed.',
+  currentCode: 'Current code',
+  replace: 'Get a new secret',
+  replaced: 'Two-factor now uses the new authenticator',
 } as const;

@@ -1,6 +1,7 @@
 /**
  * Two-factor enrolment: ask the server for a secret, show it and its QR code, and turn two-factor on
- * with a code from the authenticator (the secret is inactive until then).
+ * with a code from the authenticator (the secret is inactive until then). Replacing an active secret
+ * starts with a code of the current one: the server refuses to hand out a new secret without it.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
@@ -12,14 +13,20 @@ import { confirmTotp, enrolTotp } from './api.ts';
 import { QrCode } from './qr-code.tsx';
 import { accountStrings as s } from './strings.ts';
 
-export function TotpEnrolment() {
+const codeRule = { required: true, pattern: /^\s*\d{6}\s*$/, message: s.codeRule };
+
+export function TotpEnrolment({ replacing }: { replacing: boolean }) {
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [form] = Form.useForm<{ code: string }>();
-  const start = useAction({ run: () => enrolTotp(), onDone: setEnrolment });
+  const [currentForm] = Form.useForm<{ currentCode: string }>();
+  const start = useAction({
+    run: (currentCode: string | undefined) => enrolTotp(currentCode),
+    onDone: setEnrolment,
+  });
   const confirm = useAction({
     run: (code: string) => confirmTotp(code),
-    success: s.enrolled,
+    success: replacing ? s.replaced : s.enrolled,
     invalidates: [['admin', 'operators']],
     onDone: (profile) => {
       queryClient.setQueryData(meQueryKey, profile);
@@ -27,6 +34,29 @@ export function TotpEnrolment() {
     },
   });
 
+  if (!enrolment && replacing) {
+    return (
+      <Form
+        form={currentForm}
+        layout="inline"
+        onFinish={(values) => void start.trigger(values.currentCode.trim())}
+      >
+        <Form.Item name="currentCode" rules={[codeRule]}>
+          <Input
+            placeholder={s.currentCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            style={{ width: 140 }}
+            data-testid="totp-current-code"
+          />
+        </Form.Item>
+        <SubmitButton pending={start.pending} testId="totp-replace">
+          {s.replace}
+        </SubmitButton>
+      </Form>
+    );
+  }
   if (!enrolment) {
     return (
       <Button
@@ -51,7 +81,7 @@ export function TotpEnrolment() {
           </Typography.Text>
         </Typography.Paragraph>
         <Form form={form} layout="inline" onFinish={(values) => void confirm.trigger(values.code.trim())}>
-          <Form.Item name="code" rules={[{ required: true, pattern: /^\s*\d{6}\s*$/, message: s.codeRule }]}>
+          <Form.Item name="code" rules={[codeRule]}>
             <Input
               placeholder={s.code}
               inputMode="numeric"
@@ -69,7 +99,8 @@ export function TotpEnrolment() {
           type="link"
           style={{ padding: 0, marginTop: 8 }}
           disabled={start.pending}
-          onClick={() => void start.trigger(undefined)}
+          // A replacement starts over from a current code; a first enrolment just asks again.
+          onClick={() => (replacing ? setEnrolment(null) : void start.trigger(undefined))}
         >
           {s.restart}
         </Button>

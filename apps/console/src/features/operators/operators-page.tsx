@@ -1,12 +1,18 @@
-/** Operator accounts (admin only): who can sign in to the console, with which role, and 2FA state. */
+/**
+ * Operator accounts (admin only): who can sign in to the console, with which role, and 2FA state; an
+ * admin resets another operator's two-factor (with their own current code) when they lost their phone.
+ */
 import { useQuery } from '@tanstack/react-query';
 import { OPERATOR_ROLES } from '@tradehall/contracts';
-import { Button, Form, Input, Select, Table, Tag } from 'antd';
+import { Button, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryError } from '../../components/query-error.tsx';
+import { ReasonField } from '../../components/reason-field.tsx';
+import { TotpCodeField } from '../../components/totp-code-field.tsx';
 import { formatTime } from '../../lib/format.ts';
+import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import {
   type CreateOperatorRequest,
@@ -14,19 +20,38 @@ import {
   type OperatorRow,
   operatorsKey,
   operatorsQuery,
+  type ResetOperatorTotpRequest,
+  resetOperatorTotp,
 } from './api.ts';
 import { operatorStrings as s } from './strings.ts';
 
 export function OperatorsPage() {
+  const { profile } = useSession();
   const operators = useQuery(operatorsQuery);
   const [adding, setAdding] = useState(false);
+  const [resetting, setResetting] = useState<OperatorRow | null>(null);
   const [form] = Form.useForm<CreateOperatorRequest>();
+  const [resetForm] = Form.useForm<ResetOperatorTotpRequest>();
   const add = useAction({
     run: (values: CreateOperatorRequest) => createOperator({ ...values, account: values.account.trim() }),
     success: s.created_,
     invalidates: [operatorsKey, ['admin', 'audit']],
     onDone: () => setAdding(false),
   });
+  const reset = useAction({
+    run: (input: { id: string; body: ResetOperatorTotpRequest }) => resetOperatorTotp(input.id, input.body),
+    success: s.resetTotpDone,
+    invalidates: [operatorsKey, ['admin', 'audit']],
+    onDone: () => setResetting(null),
+  });
+
+  /** Why the reset button is off for this row, or null when it is on. */
+  const resetBlocked = (row: OperatorRow): string | null => {
+    if (row.id === profile.id) return s.resetSelf;
+    if (!row.totpEnabled) return s.resetOff;
+    if (!profile.totpEnabled) return s.resetNeedsTwoFactor;
+    return null;
+  };
 
   return (
     <>
@@ -53,8 +78,55 @@ export function OperatorsPage() {
             render: (on: boolean) => (on ? <Tag color="green">{s.on}</Tag> : <Tag>{s.off}</Tag>),
           },
           { title: s.created, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
+          {
+            title: '',
+            key: 'actions',
+            render: (_, row) => {
+              const blocked = resetBlocked(row);
+              return (
+                <Tooltip title={blocked ?? undefined}>
+                  <Button
+                    size="small"
+                    danger
+                    disabled={blocked !== null}
+                    onClick={() => setResetting(row)}
+                    data-testid={`operator-reset-totp-${row.account}`}
+                  >
+                    {s.resetTotp}
+                  </Button>
+                </Tooltip>
+              );
+            },
+          },
         ]}
       />
+      <FormDialog
+        open={resetting !== null}
+        title={resetting ? s.resetTotpTitle(resetting.account) : ''}
+        form={resetForm}
+        okText={s.resetTotpConfirm}
+        cancelText={s.cancel}
+        danger
+        pending={reset.pending}
+        onCancel={() => setResetting(null)}
+        confirmTestId="operator-reset-totp-confirm"
+      >
+        <Typography.Paragraph>{s.resetTotpText}</Typography.Paragraph>
+        <Form
+          form={resetForm}
+          layout="vertical"
+          onFinish={(values) => {
+            if (!resetting) return;
+            void reset.trigger({
+              id: resetting.id,
+              body: { reason: values.reason.trim(), totpCode: values.totpCode?.trim() },
+            });
+          }}
+        >
+          <ReasonField rows={2} testId="operator-reset-totp-reason" />
+          <TotpCodeField help={s.resetTotpHelp} testId="operator-reset-totp-code" />
+        </Form>
+      </FormDialog>
       <FormDialog
         open={adding}
         title={s.addTitle}

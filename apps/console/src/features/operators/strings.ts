@@ -14,4 +14,14 @@ export const operatorStrings = {
   created_: 'Operator added',
   cancel: 'Cancel',
   save: 'Add',
+  resetTotp: 'Reset two-factor',
+  resetTotpTitle: (account: string) => `Reset two-factor of ${account}`,
+  resetTotpText:
+    'For an operator who lost their authenticator: their two-factor is turned off and their sessions end. They sign in with their password and set up two-factor again.',
+  resetTotpHelp: 'Resetting a second factor needs a current code from your own authenticator app.',
+  resetTotpConfirm: 'Reset',
+  resetTotpDone: 'Two-factor reset; their sessions have ended',
+  resetSelf: 'Your own authenticator is replaced from My account, with a current code',
+  resetOff: 'Two-factor is already off',
+  resetNeedsTwoFactor: 'Turn on two-factor for yourself first (My account)',
 } as const;

@@ -1,0 +1,132 @@
+/**
+ * Funding settings: the receiving bank accounts and crypto deposit addresses users pay into, and whether
+ * card payment is offered. Every operator can read them; only an admin with two-factor on can change
+ * them, with a current code (the server refuses anything else), so the editing UI says why it is off.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { PageTitle } from '../../components/page-title.tsx';
+import { QueryError } from '../../components/query-error.tsx';
+import { useSession } from '../../lib/session.ts';
+import { useAction } from '../../lib/use-action.ts';
+import {
+  type FundingSettings,
+  type FundingSettingsUpdate,
+  fundingSettingsKey,
+  fundingSettingsQuery,
+  updateFundingSettings,
+} from './api.ts';
+import { FundingEditDialog } from './funding-edit-dialog.tsx';
+import { fundingStrings as s } from './strings.ts';
+
+export function FundingPage() {
+  const { isAdmin, profile } = useSession();
+  const settings = useQuery(fundingSettingsQuery);
+  const [editing, setEditing] = useState(false);
+  const save = useAction({
+    run: (update: FundingSettingsUpdate) => updateFundingSettings(update),
+    success: s.saved,
+    invalidates: [fundingSettingsKey, ['admin', 'audit']],
+    onDone: () => setEditing(false),
+  });
+
+  const readOnlyReason = !isAdmin ? s.readOnlyNotAdmin : profile.totpEnabled ? null : s.readOnlyNoTwoFactor;
+
+  return (
+    <>
+      <PageTitle
+        title={s.title}
+        extra={
+          <Tooltip title={readOnlyReason ?? undefined}>
+            <Button
+              type="primary"
+              disabled={readOnlyReason !== null || !settings.data}
+              onClick={() => setEditing(true)}
+              data-testid="funding-edit"
+            >
+              {s.edit}
+            </Button>
+          </Tooltip>
+        }
+      />
+      <Typography.Paragraph type="secondary">{s.intro}</Typography.Paragraph>
+      {readOnlyReason && (
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={readOnlyReason}
+          data-testid="funding-read-only"
+          action={
+            isAdmin ? (
+              <Link to="/account" data-testid="funding-setup-two-factor">
+                {s.setUpTwoFactor}
+              </Link>
+            ) : undefined
+          }
+        />
+      )}
+      <QueryError query={settings} />
+      <Space direction="vertical" size="middle" style={{ width: '100%' }}>
+        <Card title={s.bankAccounts} size="small">
+          <Table<FundingSettings['bankAccounts'][number]>
+            rowKey="id"
+            size="small"
+            loading={settings.isPending}
+            dataSource={settings.data?.bankAccounts ?? []}
+            pagination={false}
+            locale={{ emptyText: s.none }}
+            data-testid="funding-bank-table"
+            columns={[
+              { title: s.bankName, dataIndex: 'bankName' },
+              {
+                title: s.accountNumber,
+                dataIndex: 'accountNumber',
+                render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+              },
+              { title: s.payee, dataIndex: 'payee' },
+            ]}
+          />
+        </Card>
+        <Card title={s.cryptoNetworks} size="small">
+          <Table<FundingSettings['cryptoNetworks'][number]>
+            rowKey="network"
+            size="small"
+            loading={settings.isPending}
+            dataSource={settings.data?.cryptoNetworks ?? []}
+            pagination={false}
+            locale={{ emptyText: s.none }}
+            data-testid="funding-crypto-table"
+            columns={[
+              { title: s.network, dataIndex: 'network', render: (value: string) => <Tag>{value}</Tag> },
+              {
+                title: s.address,
+                dataIndex: 'address',
+                render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
+              },
+            ]}
+          />
+        </Card>
+        <Card title={s.cardPayment} size="small">
+          {settings.data &&
+            (settings.data.cardPaymentEnabled ? (
+              <Tag color="green" data-testid="funding-card-state">
+                {s.cardPaymentOn}
+              </Tag>
+            ) : (
+              <Tag data-testid="funding-card-state">{s.cardPaymentOff}</Tag>
+            ))}
+        </Card>
+      </Space>
+      <FundingEditDialog
+        settings={settings.data}
+        open={editing}
+        pending={save.pending}
+        onCancel={() => setEditing(false)}
+        onSubmit={(update) => void save.trigger(update)}
+      />
+    </>
+  );
+}
