@@ -1,8 +1,9 @@
 /**
  * Console two-factor at 1280x800: the demo operator enrols from My account (secret and QR code, confirmed
  * with a code), logs out, and from then on login asks for a code after the password: a wrong code is
- * refused, the right one signs in. The enrolment is in the audit log, and a session the server no longer
- * accepts sends the console back to login with a notice.
+ * refused, the right one signs in. The enrolment is in the audit log; replacing the authenticator takes a
+ * current code of the old one; and a session the server no longer accepts sends the console back to login
+ * with a notice.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -88,6 +89,29 @@ describe('console two-factor at 1280x800', () => {
     await expect
       .poll(() => page.getByTestId('audit-action-cell').allTextContents())
       .toEqual(['operator.totp_confirm']);
+  });
+
+  it('replaces the authenticator only with a current code of the old one', async () => {
+    await page.getByTestId('console-account-link').click();
+    // A code of no step the server would accept: refused, and the operator stays signed in.
+    const valid = new Set([-1, 0, 1, 2].map((steps) => totpCode(secret, steps)));
+    const wrong = ['000000', '111111', '222222', '333333'].find((code) => !valid.has(code)) ?? '';
+    await page.getByTestId('totp-current-code').fill(wrong);
+    await page.getByTestId('totp-replace').click();
+    await page.getByText(sharedEnglish.errors.TOTP_INVALID).first().waitFor();
+    expect(await page.getByTestId('console-operator').textContent()).toBe('admin (admin)');
+
+    // The login used the next step's code: wait for the step after it, as a person would see a new code.
+    await new Promise((done) => setTimeout(done, 30_000 - (Date.now() % 30_000) + 200));
+    await page.getByTestId('totp-current-code').fill(totpCode(secret, 1));
+    await page.getByTestId('totp-replace').click();
+    const next = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+    expect(next).toMatch(/^[A-Z2-7]{32}$/);
+    expect(next).not.toBe(secret);
+    await page.getByTestId('totp-code').fill(totpCode(next));
+    await page.getByTestId('totp-confirm').click();
+    await page.getByText('Two-factor now uses the new authenticator').first().waitFor();
+    expect(await page.getByTestId('totp-state').getAttribute('data-enabled')).toBe('true');
   });
 
   it('goes back to login with a notice when the server ends the session', async () => {
