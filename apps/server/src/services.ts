@@ -222,6 +222,7 @@ export function createServices(platform: Platform): Services {
     hasher,
     mailer,
     clock,
+    logger,
     (userId) => sessions.forgetUser(userId),
   );
   const deposits = new DepositsService(

@@ -1,6 +1,6 @@
 /**
  * Lockout: 10 failed logins for one name within 15 minutes lock that name's login for 15 minutes, the
- * same way whether the account exists or not.
+ * same way whether the account exists or not. (Concurrent guesses: test/lockout-concurrency.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -14,6 +14,8 @@ import {
   type TestApp,
   uniqueAccount,
 } from '../../../test/harness.ts';
+import { addSeconds } from '../../platform/clock.ts';
+import { LoginThrottleRepository } from './login-throttle.repository.ts';
 
 const LOCKED = { code: 'LOGIN_LOCKED', message: 'Too many failed attempts, login is locked for 15 minutes' };
 
@@ -110,5 +112,48 @@ describe.each(DRIVERS)('login lockout on %s', (driver) => {
       },
     });
     expect(response.body.error.code).toBe('INVALID_CAPTCHA');
+  });
+  it('lets a reservation whose process died hold its place only until the window ends', async () => {
+    const account = uniqueAccount('leak');
+    await register(t, account, 'secret123');
+    await fail(account, 9);
+    // The tenth attempt was reserved and its process died before settling it.
+    const now = t.clock.now();
+    const reserved = await new LoginThrottleRepository(t.database.kysely).reserve(
+      'user',
+      account.toLowerCase(),
+      {
+        now,
+        windowOverAt: addSeconds(now, -15 * 60),
+        budget: 10,
+      },
+    );
+    expect(reserved.reserved).toBe(true);
+    const busy = await login(t, account, 'secret123');
+    expect(busy.status).toBe(429);
+    expect((busy.body as ErrorJson).error).toMatchObject({ code: 'LOGIN_LOCKED', retryAfterSeconds: 1 });
+    t.clock.advanceSeconds(15 * 60);
+    expect((await login(t, account, 'secret123')).status).toBe(200);
+  });
+
+  it('counts neither way an attempt that ends without a verdict on the password (a frozen account)', async () => {
+    const account = uniqueAccount('frozen');
+    const user = await register(t, account, 'secret123');
+    await t.database.kysely
+      .updateTable('users')
+      .set({ status: 'frozen' })
+      .where('id', '=', user.id)
+      .execute();
+    await fail(account, 9);
+    for (let i = 0; i < 5; i += 1) {
+      expect(((await login(t, account, 'secret123')).body as ErrorJson).error.code).toBe('ACCOUNT_FROZEN');
+    }
+    const row = await t.database.kysely
+      .selectFrom('login_throttles')
+      .select(['failure_count', 'in_flight', 'locked_until'])
+      .where('scope', '=', 'user')
+      .where('account_key', '=', account.toLowerCase())
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ failure_count: 9, in_flight: 0, locked_until: null });
   });
 });

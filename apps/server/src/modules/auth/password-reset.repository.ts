@@ -1,5 +1,5 @@
 /** Password-reset codes (hashed) and the per-name resend timer. */
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { DB, PasswordResetCodesTable } from '../../platform/db/schema.ts';
 
 export type ResetCodeRow = Selectable<PasswordResetCodesTable>;
@@ -8,28 +8,47 @@ export class PasswordResetRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**
-   * Records a request for this name unless the previous one is newer than `notBefore`. Returns the time
-   * of the blocking request when refused, null when recorded. One statement: no race between two clicks.
+   * Records a request for this name unless the previous one is newer than `notBefore`, and finds the
+   * user with an email to mail the code to, in ONE statement: no race between two clicks, and a known and
+   * an unknown name cost the same round trip and the same write. `user` is null when nobody is to be
+   * mailed (an unknown name, no email, or a request refused).
    */
-  async claimRequest(accountKey: string, now: Date, notBefore: Date): Promise<Date | null> {
-    const claimed = await this.db
-      .insertInto('password_reset_requests')
-      .values({ account_key: accountKey, requested_at: now })
-      .onConflict((conflict) =>
-        conflict
-          .column('account_key')
-          .doUpdateSet({ requested_at: now })
-          .where('password_reset_requests.requested_at', '<=', notBefore),
+  async claimRequest(
+    accountKey: string,
+    now: Date,
+    notBefore: Date,
+  ): Promise<{ claimed: boolean; user: { id: string; email: string } | null }> {
+    // The same normal form of the name as AccountsRepository.findByAccountKey.
+    const result = await sql<{ claimed: boolean; id: string | null; email: string | null }>`
+      with claim as (
+        insert into password_reset_requests (account_key, requested_at)
+        values (${accountKey}, ${now}::timestamptz)
+        on conflict (account_key) do update set requested_at = ${now}::timestamptz
+          where password_reset_requests.requested_at <= ${notBefore}::timestamptz
+        returning account_key
+      ),
+      target as (
+        select id, email from users
+        where lower(username) = ${accountKey} and email is not null and exists (select 1 from claim)
       )
-      .returning('account_key')
-      .executeTakeFirst();
-    if (claimed) return null;
+      select exists (select 1 from claim) as claimed, (select id from target) as id,
+        (select email from target) as email
+    `.execute(this.db);
+    const row = result.rows[0];
+    return {
+      claimed: row?.claimed ?? false,
+      user: row?.id && row.email ? { id: row.id, email: row.email } : null,
+    };
+  }
+
+  /** When the name last asked for a code (the request that blocks a new one). */
+  async lastRequestAt(accountKey: string): Promise<Date | null> {
     const row = await this.db
       .selectFrom('password_reset_requests')
       .select('requested_at')
       .where('account_key', '=', accountKey)
       .executeTakeFirst();
-    return row?.requested_at ?? now;
+    return row?.requested_at ?? null;
   }
 
   /** Stores a new code and retires any earlier unused one: only the latest mail's code works. */
@@ -83,7 +102,13 @@ export class PasswordResetRepository {
     });
   }
 
+  /**
+   * Counts a wrong code. The commit need not wait for the disk: a count lost in a crash is one more
+   * guess at a one-in-a-million code, while the wait would set a known account (whose wrong code is
+   * counted) apart from an unknown one (nothing to count) by its timing.
+   */
   async countAttempt(id: string, trx: Transaction<DB>): Promise<void> {
+    await sql`set local synchronous_commit = off`.execute(trx);
     await trx
       .updateTable('password_reset_codes')
       .set((eb) => ({ attempts: eb('attempts', '+', 1) }))

@@ -13,6 +13,7 @@ import {
 } from '@tradehall/domain';
 import { addSeconds, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { hexDigestsEqual, sha256Hex } from '../../platform/tokens.ts';
@@ -24,7 +25,19 @@ import type { SessionsRepository } from './sessions.repository.ts';
 
 const codeHash = (id: string, code: string) => sha256Hex(`${id}:${code}`);
 
+/** An id no user (and no code) has: what an unknown account's reset looks its code up by. */
+const NO_USER_ID = '00000000-0000-0000-0000-000000000000';
+
+/** A fresh code: 6 random digits, and the id its hash is bound to. */
+function newCode(): { id: string; digits: string; hash: string } {
+  const id = randomUUID();
+  const digits = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  return { id, digits, hash: codeHash(id, digits) };
+}
+
 export class PasswordResetService {
+  readonly #pending = new Set<Promise<void>>();
+
   constructor(
     private readonly repository: PasswordResetRepository,
     private readonly accounts: AccountsRepository,
@@ -32,25 +45,52 @@ export class PasswordResetService {
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,
     private readonly clock: Clock,
+    /** Where a code that could not be stored or mailed after its answer is reported. */
+    private readonly logger: Pick<Logger, 'error'>,
     /** Told whose sessions a reset revoked, so no cached session outlives it on this node. */
     private readonly afterRevoke: (userId: string) => void = () => {},
   ) {}
 
+  /**
+   * The same work whether or not the name is an account with an email: one statement records the
+   * request (or finds it too soon) and finds the user to mail, and the answer goes out. Storing the code
+   * and mailing it happen after the answer, so a known account answers as fast as an unknown one.
+   */
   async requestCode(account: string, locale: Locale): Promise<{ resendAfterSeconds: number }> {
     const key = accountKey(account);
     const now = this.clock.now();
-    const blockedBy = await this.repository.claimRequest(
+    const { claimed, user } = await this.repository.claimRequest(
       key,
       now,
       addSeconds(now, -VERIFICATION_CODE_RESEND_SECONDS),
     );
-    if (blockedBy) {
+    if (!claimed) {
+      const blockedBy = (await this.repository.lastRequestAt(key)) ?? now;
       const waitMs = blockedBy.getTime() + VERIFICATION_CODE_RESEND_SECONDS * 1000 - now.getTime();
       throw new AppError('RESEND_TOO_SOON', { retryAfterSeconds: waitMs / 1000 });
     }
-    const user = await this.accounts.findByAccountKey(key);
-    if (user?.email) await this.sendCode({ id: user.id, email: user.email }, locale);
+    if (user) this.sendCodeAfterAnswer(user, locale);
     return { resendAfterSeconds: VERIFICATION_CODE_RESEND_SECONDS };
+  }
+
+  /** Resolves once every code being stored and mailed after its answer is done (shutdown, tests). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  /**
+   * Starts on the next turn of the event loop, once the answer is written: on embedded PGlite a query
+   * runs on this thread, and storing the code must not hold up the answer it would give away.
+   */
+  private sendCodeAfterAnswer(user: { id: string; email: string }, locale: Locale): void {
+    setImmediate(() => {
+      const task: Promise<void> = this.sendCode(user, locale)
+        .catch((error: unknown) => {
+          this.logger.error({ err: error, userId: user.id }, 'password-reset code could not be sent');
+        })
+        .finally(() => this.#pending.delete(task));
+      this.#pending.add(task);
+    });
   }
 
   /**
@@ -66,16 +106,15 @@ export class PasswordResetService {
 
   private async sendCode(user: { id: string; email: string }, locale: Locale): Promise<void> {
     const now = this.clock.now();
-    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    const id = randomUUID();
+    const code = newCode();
     await this.repository.replaceCode({
-      id,
+      id: code.id,
       userId: user.id,
-      codeHash: codeHash(id, code),
+      codeHash: code.hash,
       now,
       expiresAt: addSeconds(now, VERIFICATION_CODE_TTL_SECONDS),
     });
-    this.mailer.sendInBackground(resetCodeMail(locale, user.email, code));
+    this.mailer.sendInBackground(resetCodeMail(locale, user.email, code.digits));
   }
 
   /**
@@ -85,21 +124,22 @@ export class PasswordResetService {
   async reset(input: { account: string; code: string; password: string; confirmPassword: string }) {
     if (checkPasswordsMatch(input.password, input.confirmPassword))
       throw new AppError('PASSWORDS_DO_NOT_MATCH');
-    const user = await this.accounts.findByAccountKey(accountKey(input.account));
-    if (!user) throw new AppError('VERIFICATION_CODE_INVALID');
     // Hashed before the transaction: argon2 takes tens of ms and must not hold the row (or PGlite) locked.
+    // And whatever the name, as is the transaction below: an unknown account takes as long to refuse as a
+    // known one with a wrong code.
     const passwordHash = await this.hasher.hash(input.password);
-    const ok = await this.repository.withLatestCode(user.id, async (code, trx) => {
+    const user = await this.accounts.findByAccountKey(accountKey(input.account));
+    const ok = await this.repository.withLatestCode(user?.id ?? NO_USER_ID, async (code, trx) => {
       const now = this.clock.now();
-      if (
-        !code ||
-        code.expires_at.getTime() <= now.getTime() ||
-        code.attempts >= VERIFICATION_CODE_MAX_ATTEMPTS
-      ) {
-        return false;
-      }
-      if (!hexDigestsEqual(code.code_hash, codeHash(code.id, input.code))) {
-        await this.repository.countAttempt(code.id, trx);
+      const usable =
+        user !== undefined &&
+        code !== undefined &&
+        code.expires_at.getTime() > now.getTime() &&
+        code.attempts < VERIFICATION_CODE_MAX_ATTEMPTS;
+      if (!usable || !hexDigestsEqual(code.code_hash, codeHash(code.id, input.code))) {
+        // Every refusal counts, on the code if there is one (on nothing otherwise): the same statements
+        // whether the name has a live code, a dead one, or no account at all.
+        await this.repository.countAttempt(code?.id ?? NO_USER_ID, trx);
         return false;
       }
       await this.repository.markUsed(code.id, now, trx);
@@ -107,7 +147,7 @@ export class PasswordResetService {
       await this.sessions.revokeAllForUser(user.id, now, undefined, trx);
       return true;
     });
-    if (!ok) throw new AppError('VERIFICATION_CODE_INVALID');
+    if (!ok || !user) throw new AppError('VERIFICATION_CODE_INVALID');
     this.afterRevoke(user.id);
   }
 }
