@@ -281,9 +281,17 @@ function uploadDeps(services: Services) {
  */
 function installJsonOnly(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  // Fatal: bytes that are not UTF-8 are refused, not turned into U+FFFD and accepted as if typed.
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    const text = typeof body === 'string' ? body : body.toString('utf8');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = typeof body === 'string' ? body : utf8.decode(body);
+    } catch (error) {
+      done(new AppError('MALFORMED_JSON', { cause: error }), undefined);
+      return;
+    }
     if (text.trim() === '') {
       done(null, undefined);
       return;

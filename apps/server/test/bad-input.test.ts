@@ -23,7 +23,7 @@ interface BadCase {
   method?: 'POST' | 'PATCH' | 'PUT';
   url?: string;
   authenticated?: boolean;
-  payload: string;
+  payload: string | Buffer;
   contentType?: string;
   status: number;
   code: string;
@@ -42,6 +42,13 @@ const valid = (overrides: Record<string, unknown> = {}) =>
 
 const CASES: BadCase[] = [
   { name: 'malformed JSON', payload: '{"account": "abc", ', status: 400, code: 'MALFORMED_JSON' },
+  {
+    // Bytes that are not UTF-8 would otherwise become U+FFFD and pass as text the user never typed.
+    name: 'a body that is not UTF-8',
+    payload: Buffer.concat([Buffer.from('{"account": "ab'), Buffer.from([0xff, 0xfe]), Buffer.from('c"}')]),
+    status: 400,
+    code: 'MALFORMED_JSON',
+  },
   {
     name: 'a prototype-poisoning body',
     payload: '{"__proto__": {"admin": true}}',
