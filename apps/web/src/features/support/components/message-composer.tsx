@@ -1,6 +1,6 @@
 /**
- * The text box and Send. Empty (or only spaces) is refused here with the shared validation message and
- * nothing is sent. One idempotency key per message attempt: a retry of the same text reuses it, an edit
+ * The text box and Send. Empty (or only spaces) and too long are refused here with the shared validation
+ * messages and nothing is sent. One idempotency key per message attempt: a retry of the same text reuses it, an edit
  * or a success starts a new one. On failure the typed text stays for another try.
  */
 
@@ -26,6 +26,11 @@ export function MessageComposer() {
       setError(t('validation.messageRequired'));
       return;
     }
+    // Said, not cut: a pasted text past the limit stays in the box for the user to shorten.
+    if (trimmed.length > SUPPORT_MESSAGE_MAX_LENGTH) {
+      setError(t('validation.tooLong'));
+      return;
+    }
     setError(null);
     const idempotencyKey = keeper.keyFor({ text: trimmed });
     send.mutate(
@@ -47,7 +52,6 @@ export function MessageComposer() {
           className="support-composer__input"
           value={text}
           rows={2}
-          maxLength={SUPPORT_MESSAGE_MAX_LENGTH}
           placeholder={t('support.placeholder')}
           aria-label={t('support.placeholder')}
           aria-invalid={error !== null}

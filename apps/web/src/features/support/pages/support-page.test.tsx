@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { initI18n } from '../../../lib/i18n.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
+import { SUPPORT_MESSAGE_MAX_LENGTH } from '../support-limits.ts';
 import SupportPage from './support-page.tsx';
 
 const PATTERN = '/pages/kefu/index';
@@ -98,6 +99,18 @@ describe('customer service chat', () => {
     fireEvent.change(screen.getByTestId('support-input'), { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('support-send'));
     expect((await screen.findByTestId('support-error')).textContent).toBe('Please enter a message');
+    expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
+  });
+
+  it('says a pasted message is too long instead of cutting it, and sends nothing', async () => {
+    const calls = serve([]);
+    renderPage(SupportPage, PATTERN);
+    await screen.findByTestId('empty-state');
+    const long = 'x'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1);
+    fireEvent.change(screen.getByTestId('support-input'), { target: { value: long } });
+    fireEvent.click(screen.getByTestId('support-send'));
+    expect((await screen.findByTestId('support-error')).textContent).toBe('This value is too long');
+    expect((screen.getByTestId('support-input') as HTMLTextAreaElement).value).toBe(long);
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 
