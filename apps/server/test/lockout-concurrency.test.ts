@@ -161,7 +161,7 @@ describe.each(DRIVERS)('lockouts under %s concurrency', (driver) => {
   describe.each(POSITIONS)('right guess $name', ({ index: rightAt }) => {
     it(`login: at most ${LOGIN_LIMIT} of ${GUESSES} passwords checked`, async () => {
       const user = await quickUser(t, { prefix: 'lockrace' });
-      const captchas = [];
+      const captchas: Array<{ captchaId: string; captchaAnswer: string }> = [];
       for (let i = 0; i < GUESSES; i += 1) captchas.push(await captcha(t));
       const guesses = guessesWith(LOGIN_PASSWORD, rightAt, (i) => `wrong-guess-${i}`);
       const result = await burst(t, guesses, (password, i) =>

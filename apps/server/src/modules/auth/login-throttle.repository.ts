@@ -63,20 +63,19 @@ export class LoginThrottleRepository {
 
   /**
    * A wrong secret becomes a counted failure, and the failure that reaches `limit` locks the name until
-   * `lockUntil`. With the reservation's `window` the reservation is settled; without one (a failure not
-   * reserved beforehand) or once its window is over, the failure is counted in the window there is now,
-   * starting a new one when the old is over.
+   * `lockUntil`, settling the reservation. A reservation outlived by its window (the row has moved on to
+   * a new window, or is gone) is still counted: in the window there is now, starting one if need be.
    */
   async settleFailure(
     scope: LoginScope,
     accountKey: string,
-    input: { window: Date | null; now: Date; windowOverAt: Date; limit: number; lockUntil: Date },
-  ): Promise<{ lockedUntil: Date | null }> {
+    input: { window: Date; now: Date; windowOverAt: Date; limit: number; lockUntil: Date },
+  ): Promise<void> {
     const { window, now, windowOverAt, limit, lockUntil } = input;
-    const ownWindow = sql<boolean>`(t.window_started_at is not distinct from ${window}::timestamptz)`;
+    const ownWindow = sql<boolean>`(t.window_started_at = ${window}::timestamptz)`;
     const fresh = sql<boolean>`(not ${ownWindow} and ${startsNewWindow(now, windowOverAt)})`;
     const firstLock = sql`case when 1 >= ${limit}::integer then ${lockUntil}::timestamptz end`;
-    const result = await sql<{ locked_until: Date | null }>`
+    await sql`
       insert into login_throttles as t
         (scope, account_key, failure_count, in_flight, window_started_at, locked_until)
       values (${scope}, ${accountKey}, 1, 0, ${now}::timestamptz, ${firstLock})
@@ -94,13 +93,11 @@ export class LoginThrottleRepository {
           when t.failure_count + 1 >= ${limit}::integer then ${lockUntil}::timestamptz
           else t.locked_until
         end
-      returning t.locked_until
     `.execute(this.db);
-    return { lockedUntil: result.rows[0]?.locked_until ?? null };
   }
 
   /** The name's lock, if it has one (it may be over). */
-  async lockedUntil(scope: LoginScope, accountKey: string): Promise<Date | null> {
+  private async lockedUntil(scope: LoginScope, accountKey: string): Promise<Date | null> {
     const row = await this.db
       .selectFrom('login_throttles')
       .select('locked_until')

@@ -81,26 +81,7 @@ export class LoginThrottleService {
     }
   }
 
-  /**
-   * Throws the lock error while the name is locked. Only for a check that cannot go through attempt():
-   * checking then recording is not atomic, so concurrent guesses may pass this check together.
-   */
-  async assertNotLocked(scope: LoginScope, accountKey: string): Promise<void> {
-    const lockedUntil = await this.repository.lockedUntil(scope, accountKey);
-    const now = this.clock.now();
-    if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
-      throw new AppError(this.policy.lockedCode ?? 'LOGIN_LOCKED', {
-        retryAfterSeconds: (lockedUntil.getTime() - now.getTime()) / 1000,
-      });
-    }
-  }
-
-  /** Counts a failure that was not reserved with attempt() (see assertNotLocked). */
-  async recordFailure(scope: LoginScope, accountKey: string): Promise<void> {
-    await this.countFailure(scope, accountKey, null);
-  }
-
-  private async countFailure(scope: LoginScope, accountKey: string, window: Date | null): Promise<void> {
+  private async countFailure(scope: LoginScope, accountKey: string, window: Date): Promise<void> {
     const now = this.clock.now();
     await this.repository.settleFailure(scope, accountKey, {
       window,
