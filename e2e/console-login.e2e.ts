@@ -44,6 +44,8 @@ describe('console at 1280x800', () => {
     await page.getByTestId('console-captcha').fill(fresh);
     await page.getByTestId('console-submit').click();
     await expect.poll(() => page.getByTestId('console-operator').textContent()).toBe('admin (admin)');
+    // The demo's sandbox gateway: every page of the console says its card payments are test payments.
+    expect(await page.getByTestId('console-test-payments').textContent()).toBe('Test payments');
 
     await page.getByTestId('console-logout').click();
     await page.getByTestId('console-account').waitFor();

@@ -52,7 +52,7 @@ describe('console money at 1280x800 beside the user at 390x844', () => {
   it('approves the offline top-up the user made; their balance changes on screen', async () => {
     await phone.goto('/#/pages/recharge/index');
     await phone.getByTestId('offline-amount').fill('100');
-    await phone.getByTestId('offline-name').fill('E2E Payer');
+    await phone.getByTestId('offline-name').fill('Eve Payer');
     const uploaded = phone.waitForResponse(
       (response) => response.url().endsWith('/api/v1/uploads') && response.ok(),
     );
@@ -100,7 +100,7 @@ describe('console money at 1280x800 beside the user at 390x844', () => {
 
   it('marks a withdrawal paid with a payment reference; both browsers show it paid', async () => {
     const cardId = await bindBankCard(server.url, session.token, {
-      realName: 'E2E Holder',
+      realName: 'Eve Holder',
       bankName: 'HSBC',
       accountNumber: '6222021234567890',
     });

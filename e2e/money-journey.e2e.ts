@@ -64,11 +64,14 @@ afterAll(async () => {
 
 describe('money at 390x844', () => {
   it('tops up offline; the record shows pending', async () => {
+    // The demo's card gateway is the sandbox: the top-up page says its payments are test payments.
+    await page.goto('/#/pages/recharge/chongzhi1');
+    expect(await page.getByTestId('test-payments').textContent()).toContain('Test payments');
     await page.goto('/#/pages/recharge/index');
     await page.getByTestId('offline-submit').click();
     await expect.poll(() => page.getByText('Recharge amount cannot be empty').first().isVisible()).toBe(true);
     await page.getByTestId('offline-amount').fill('5');
-    await page.getByTestId('offline-name').fill('E2E Payer');
+    await page.getByTestId('offline-name').fill('Eve Payer');
     await page.getByTestId('offline-submit').click();
     await expect
       .poll(() => page.getByText('Recharge amount cannot be less than $10.00').first().isVisible())
@@ -99,10 +102,10 @@ describe('money at 390x844', () => {
 
   it('binds a bank card in the holder’s own name', async () => {
     await page.goto('/#/pages/add-bank-card/index');
-    await page.getByTestId('bankcard-realname').fill('E2E Holder');
+    await page.getByTestId('bankcard-realname').fill('Eve Holder');
     await page.getByTestId('bankcard-bank').fill('HSBC');
     await page.getByTestId('bankcard-number').fill('6222 0212 3456 7890');
-    await page.getByTestId('bankcard-payee').fill('E2E Holder');
+    await page.getByTestId('bankcard-payee').fill('Eve Holder');
     await page.getByTestId('bankcard-submit').click();
     await page.waitForURL(/#\/pages\/mine\/qianbaokh/);
     await expect.poll(() => page.getByTestId('bankcard-masked').first().textContent()).toContain('7890');

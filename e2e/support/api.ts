@@ -106,7 +106,7 @@ export async function fundUser(
 ): Promise<void> {
   const deposit = await api<{ id: string }>(baseUrl, 'POST', '/deposits', {
     token,
-    body: { method: 'offline', amount, depositorName: 'E2E Payer', idempotencyKey: idempotencyKey() },
+    body: { method: 'offline', amount, depositorName: 'Eve Payer', idempotencyKey: idempotencyKey() },
   });
   await api(baseUrl, 'POST', `/admin/deposits/${deposit.id}/approve`, { token: operator, body: {} });
 }

@@ -71,6 +71,11 @@ export const fundingSettingsResponseSchema = z.object({
   bankAccounts: z.array(receivingBankAccountSchema),
   cryptoNetworks: z.array(cryptoNetworkSchema),
   cardPaymentEnabled: z.boolean(),
+  /**
+   * The card gateway the switch applies to, from the server's configuration: `none` when there is none
+   * (card payment is then off whatever the switch says); `testPayments` for the sandbox.
+   */
+  cardProvider: z.object({ name: z.string(), testPayments: z.boolean() }),
 });
 export type FundingSettingsResponse = z.infer<typeof fundingSettingsResponseSchema>;
 

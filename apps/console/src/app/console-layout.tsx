@@ -1,7 +1,9 @@
 /** Side menu, header with the operator and logout, and the current section's page. */
-import { Button, Layout, Menu, Space, Spin, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Layout, Menu, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { Suspense } from 'react';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { fundingSettingsQuery } from '../features/funding/api.ts';
 import { useSession } from '../lib/session.ts';
 import { SECTIONS, sectionOf } from './sections.ts';
 import { shellStrings as s } from './strings.ts';
@@ -11,6 +13,8 @@ export function ConsoleLayout() {
   const navigate = useNavigate();
   const location = useLocation();
   const section = sectionOf(location.pathname);
+  // Every operator sees when card payments are the sandbox's test payments, whatever page they are on.
+  const testPayments = useQuery(fundingSettingsQuery).data?.cardProvider.testPayments === true;
   const items = SECTIONS.filter((section) => !section.adminOnly || isAdmin).map((section) => ({
     key: section.path,
     label: section.label,
@@ -34,6 +38,13 @@ export function ConsoleLayout() {
           style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}
         >
           <Space size="middle">
+            {testPayments && (
+              <Tooltip title={s.testPaymentsHelp}>
+                <Tag color="orange" data-testid="console-test-payments">
+                  {s.testPayments}
+                </Tag>
+              </Tooltip>
+            )}
             <Link to="/account" data-testid="console-account-link">
               <Typography.Text data-testid="console-operator">
                 {profile.account} ({profile.role})

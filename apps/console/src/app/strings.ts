@@ -6,6 +6,9 @@ export const shellStrings = {
   retry: 'Retry',
   notFound: 'This page does not exist',
   backHome: 'Back to the dashboard',
+  testPayments: 'Test payments',
+  testPaymentsHelp:
+    'Card payments go through the sandbox gateway: they move no real money (PAYMENT_PROVIDER=sandbox).',
   menu: {
     dashboard: 'Dashboard',
     deposits: 'Deposits',

@@ -21,6 +21,36 @@ import {
 import { FundingEditDialog } from './funding-edit-dialog.tsx';
 import { fundingStrings as s } from './strings.ts';
 
+/** The operator's switch, and the gateway it applies to: none configured, or the sandbox's test payments. */
+function CardPaymentState({ settings }: { settings: FundingSettings }) {
+  if (settings.cardProvider.name === 'none') {
+    return (
+      <Typography.Text type="secondary" data-testid="funding-card-state">
+        {s.noCardProvider}
+      </Typography.Text>
+    );
+  }
+  return (
+    <Space wrap>
+      {settings.cardPaymentEnabled ? (
+        <Tag color="green" data-testid="funding-card-state">
+          {s.cardPaymentOn}
+        </Tag>
+      ) : (
+        <Tag data-testid="funding-card-state">{s.cardPaymentOff}</Tag>
+      )}
+      <Tag>{settings.cardProvider.name}</Tag>
+      {settings.cardProvider.testPayments && (
+        <Tooltip title={s.testPaymentsHelp}>
+          <Tag color="orange" data-testid="funding-test-payments">
+            {s.testPayments}
+          </Tag>
+        </Tooltip>
+      )}
+    </Space>
+  );
+}
+
 export function FundingPage() {
   const { isAdmin, profile } = useSession();
   const settings = useQuery(fundingSettingsQuery);
@@ -110,14 +140,7 @@ export function FundingPage() {
           />
         </Card>
         <Card title={s.cardPayment} size="small">
-          {settings.data &&
-            (settings.data.cardPaymentEnabled ? (
-              <Tag color="green" data-testid="funding-card-state">
-                {s.cardPaymentOn}
-              </Tag>
-            ) : (
-              <Tag data-testid="funding-card-state">{s.cardPaymentOff}</Tag>
-            ))}
+          {settings.data && <CardPaymentState settings={settings.data} />}
         </Card>
       </Space>
       <FundingEditDialog

@@ -21,6 +21,10 @@ export const fundingStrings = {
   cardPayment: 'Card payment',
   cardPaymentOn: 'Offered',
   cardPaymentOff: 'Not offered',
+  noCardProvider: 'No card gateway is configured on the server (PAYMENT_PROVIDER), so card payment is off',
+  testPayments: 'Test payments',
+  testPaymentsHelp:
+    'The sandbox gateway: its card payments move no real money. Card deposits it approves are demo credits.',
   none: 'None',
   required: 'Required',
   totpCodeHelp: 'Changing where users send their money needs a current code.',

@@ -60,14 +60,14 @@ export function ComposeForm() {
           label={s.titleLabel}
           rules={[{ required: true, whitespace: true, message: s.titleRequired }, { max: 120 }]}
         >
-          <Input maxLength={120} showCount data-testid="notify-title" />
+          <Input count={{ show: true, max: 120 }} data-testid="notify-title" />
         </Form.Item>
         <Form.Item
           name="content"
           label={s.content}
           rules={[{ required: true, whitespace: true, message: s.contentRequired }, { max: 2000 }]}
         >
-          <Input.TextArea rows={4} maxLength={2000} showCount data-testid="notify-content" />
+          <Input.TextArea rows={4} count={{ show: true, max: 2000 }} data-testid="notify-content" />
         </Form.Item>
         <SubmitButton pending={send.pending} testId="notify-send">
           {s.send}

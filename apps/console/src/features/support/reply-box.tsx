@@ -26,7 +26,7 @@ export function ReplyBox({ userId }: { userId: string }) {
         label={s.reply}
         rules={[{ required: true, whitespace: true, message: s.replyRequired }, { max: 1000 }]}
       >
-        <Input.TextArea rows={3} maxLength={1000} showCount data-testid="support-reply-text" />
+        <Input.TextArea rows={3} count={{ show: true, max: 1000 }} data-testid="support-reply-text" />
       </Form.Item>
       <SubmitButton pending={send.pending} testId="support-reply-send">
         {s.send}

@@ -276,9 +276,12 @@ describe.each(DRIVERS)('deposits on %s', (driver) => {
     const card = await post(user.token, { method: 'card', amount: 4000 });
     expect(card.status).toBe(201);
     expect(card.body.checkoutUrl).toMatch(/^\/api\/v1\/payments\/sandbox\/checkout\/cs_[A-Za-z0-9_-]{22}$/);
-    const settings = await call<Record<string, unknown>>(t, 'GET', '/admin/funding/methods', {
+    const shown = await call<Record<string, unknown>>(t, 'GET', '/admin/funding/methods', {
       token: operator,
     });
+    // What the server reports about its card gateway is not part of what an admin sends back.
+    const { cardProvider: _gateway, ...stored } = shown.body;
+    const settings = { body: stored };
     // Changing the funding settings takes an admin with a current two-factor code.
     const admin = await twoFactorAdmin(t, operator);
     const off = await call(t, 'PUT', '/admin/funding/methods', {

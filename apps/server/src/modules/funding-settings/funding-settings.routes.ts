@@ -48,7 +48,7 @@ export function fundingSettingsRoutes(deps: {
           response: { 200: fundingSettingsResponseSchema, ...errorResponses },
         },
       },
-      async () => fundingSettings.settings(),
+      async () => fundingSettings.adminView(),
     );
 
     app.put(
@@ -67,9 +67,10 @@ export function fundingSettingsRoutes(deps: {
       async (request) => {
         const auth = requireOperator(request);
         const { totpCode, ...settings } = request.body;
-        return fundingSettings.update(auth.operator.id, settings, () =>
+        const updated = await fundingSettings.update(auth.operator.id, settings, () =>
           adminAuth.verifyStepUp(auth, totpCode),
         );
+        return fundingSettings.adminView(updated);
       },
     );
   };

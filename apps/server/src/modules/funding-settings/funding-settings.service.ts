@@ -5,6 +5,7 @@
 import {
   type FundingMethodsResponse,
   type FundingSettings,
+  type FundingSettingsResponse,
   fundingSettingsSchema,
 } from '@tradehall/contracts';
 import { CURRENCY_CODE, checkWalletAddress, normalizeAccountNumber } from '@tradehall/domain';
@@ -32,6 +33,17 @@ export class FundingSettingsService {
   /** The stored settings; they were validated on the way in, and are parsed again on the way out. */
   async settings(executor?: Executor): Promise<FundingSettings> {
     return fundingSettingsSchema.parse(await this.repository.get(executor));
+  }
+
+  /** The settings with the card gateway they apply to, as the console shows them. */
+  async adminView(settings?: FundingSettings): Promise<FundingSettingsResponse> {
+    return {
+      ...(settings ?? (await this.settings())),
+      cardProvider: {
+        name: this.cardProvider?.name ?? 'none',
+        testPayments: this.cardProvider?.testPayments ?? false,
+      },
+    };
   }
 
   async methods(): Promise<FundingMethodsResponse> {

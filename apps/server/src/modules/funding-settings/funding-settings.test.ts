@@ -68,12 +68,14 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
       ],
       cryptoNetworks: settings.cryptoNetworks,
       cardPaymentEnabled: false,
+      // The gateway the switch applies to comes from the server's configuration, not the request.
+      cardProvider: { name: 'sandbox', testPayments: true },
     });
     const methods = await call(t, 'GET', '/funding/methods', { token: user.token });
     expect(methods.body).toMatchObject({
       bankAccounts: saved.body.bankAccounts,
       cryptoNetworks: settings.cryptoNetworks,
-      cardPayment: { available: false, provider: 'sandbox' },
+      cardPayment: { available: false, provider: 'sandbox', testPayments: true },
     });
     expect((await call(t, 'GET', '/admin/funding/methods', { token: operator })).body).toEqual(saved.body);
     // The change is in the audit log, with the settings before and after.
@@ -85,7 +87,8 @@ describe.each(DRIVERS)('funding methods on %s', (driver) => {
     );
     expect(log.body.items).toHaveLength(1);
     expect(log.body.items[0]?.before).toMatchObject({ bankAccounts: [{ id: 'demo-bank' }] });
-    expect(log.body.items[0]?.after).toEqual(saved.body);
+    const { cardProvider: _gateway, ...stored } = saved.body;
+    expect(log.body.items[0]?.after).toEqual(stored);
 
     const bad = await call<ErrorJson>(t, 'PUT', '/admin/funding/methods', {
       token: admin.token,
