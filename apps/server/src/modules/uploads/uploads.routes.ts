@@ -69,7 +69,8 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
         const image = await deps.uploads.read(request.params.id, viewer);
         return reply
           .header('content-type', image.contentType)
-          .header('cache-control', 'private, max-age=3600')
+          // A receipt shows a bank account and a name: kept by no cache, like every signed-in answer.
+          .header('cache-control', 'no-store')
           .header('content-security-policy', "default-src 'none'")
           .send(image.content);
       },

@@ -58,6 +58,7 @@ describe.each(DRIVERS)('uploads on %s', (driver) => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(type);
       expect(served.headers['x-content-type-options']).toBe('nosniff');
+      expect(served.headers['cache-control']).toBe('no-store');
       expect(served.rawPayload.equals(bytes)).toBe(true);
     }
     // Just under the 5 MB limit: far above the JSON body limit, which does not apply to uploads.
