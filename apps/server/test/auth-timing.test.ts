@@ -2,12 +2,15 @@
  * Whether an account exists must not show in how long the server takes to answer. Known and unknown
  * names do the same work (no sleeps): login checks a password against the account's hash or a dummy one;
  * a reset-code request runs one statement either way and stores and mails the code after answering; a
- * reset with a wrong code hashes the new password and runs the same transaction either way. Measured
- * through the whole HTTP stack: the median of 15 answers each (after 3 warm-up rounds) must be within
- * 20% of each other. Each round sends one known and one unknown request together (alternating which
- * goes first), so the bursts of load from other processes on a shared machine fall on both alike. Mail
- * really goes out, to an SMTP server on loopback; each round waits for it before the next, so a mail
- * still being sent never lands in the next round's time. The medians are printed for the closing note.
+ * reset with a wrong code hashes the new password and runs the same transaction either way.
+ *
+ * Measured through the whole HTTP stack: the medians of 15 attempts each (after 2 warm-up rounds) must
+ * be within 20% of each other. Known and unknown attempts alternate, one request at a time, and which
+ * goes first alternates too. This machine's cores are shared with other busy processes, whose bursts add
+ * tens of milliseconds to whichever request they hit, so an attempt's time is the best of 3 tries: extra
+ * work on one side still shows in every try, a burst of someone else's load does not. Mail really goes
+ * out, to an SMTP server on loopback, and each known attempt waits for it, so a mail still being sent
+ * never lands in another attempt's time. The medians are printed for the closing note.
  */
 import { VERIFICATION_CODE_RESEND_SECONDS } from '@tradehall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +19,8 @@ import { quickUser } from './money.ts';
 import { codeFrom, startSmtp, type TestSmtp } from './smtp.ts';
 
 const SAMPLES = 15;
-const WARM_UP = 3;
+const WARM_UP = 2;
+const TRIES = 3;
 const TOLERANCE = 0.2;
 
 interface Sample {
@@ -36,35 +40,50 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
-/** A pause between rounds, the same after either kind, so one request's tail is not the next one's cost. */
-const gap = () => new Promise((resolve) => setTimeout(resolve, 10));
+/** A pause after every request, the same for either kind, so one request's tail is not the next one's cost. */
+const gap = () => new Promise((resolve) => setTimeout(resolve, 5));
 
-/**
- * Runs `rounds` rounds of one known and one unknown attempt (prepared outside the timed span), returns
- * the medians of the measured rounds and checks every answer's status.
- */
+/** One kind of request, prepared outside the timed span: `send(i)` is the i-th try. */
+interface Side {
+  send: (attempt: number, tryIndex: number) => Promise<Sample>;
+  /** Runs after each try, untimed (waiting for the mail it sent). */
+  after?: (attempt: number, tryIndex: number) => Promise<void>;
+}
+
+/** Medians over SAMPLES attempts of each side, each attempt the best of TRIES; every status checked. */
 async function compare(options: {
-  prepare: (round: number) => Promise<{ known: () => Promise<Sample>; unknown: () => Promise<Sample> }>;
-  afterKnown?: () => Promise<void>;
   status: number;
+  prepare?: (attempt: number) => Promise<void>;
+  known: Side;
+  unknown: Side;
 }): Promise<{ known: number; unknown: number }> {
+  const best = async (side: Side, attempt: number) => {
+    let fastest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < TRIES; i += 1) {
+      const sample = await side.send(attempt, i);
+      expect(sample.status).toBe(options.status);
+      await side.after?.(attempt, i);
+      await gap();
+      fastest = Math.min(fastest, sample.ms);
+    }
+    return fastest;
+  };
   const known: number[] = [];
   const unknown: number[] = [];
-  for (let round = 0; round < WARM_UP + SAMPLES; round += 1) {
-    const attempt = await options.prepare(round);
-    // Sent together, so a burst of load from the other processes on this machine slows both alike;
-    // which one is sent first alternates.
-    const [knownSample, unknownSample] =
-      round % 2 === 0
-        ? await Promise.all([attempt.known(), attempt.unknown()])
-        : await Promise.all([attempt.unknown(), attempt.known()]).then(([u, k]) => [k, u] as const);
-    expect(knownSample.status).toBe(options.status);
-    expect(unknownSample.status).toBe(options.status);
-    await options.afterKnown?.();
-    await gap();
-    if (round >= WARM_UP) {
-      known.push(knownSample.ms);
-      unknown.push(unknownSample.ms);
+  for (let attempt = 0; attempt < WARM_UP + SAMPLES; attempt += 1) {
+    await options.prepare?.(attempt);
+    let knownMs: number;
+    let unknownMs: number;
+    if (attempt % 2 === 0) {
+      knownMs = await best(options.known, attempt);
+      unknownMs = await best(options.unknown, attempt);
+    } else {
+      unknownMs = await best(options.unknown, attempt);
+      knownMs = await best(options.known, attempt);
+    }
+    if (attempt >= WARM_UP) {
+      known.push(knownMs);
+      unknown.push(unknownMs);
     }
   }
   return { known: median(known), unknown: median(unknown) };
@@ -75,7 +94,7 @@ function expectClose(label: string, medians: { known: number; unknown: number })
   const difference = Math.abs(known - unknown) / Math.min(known, unknown);
   console.log(
     `timing ${label}: median known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms ` +
-      `(${(difference * 100).toFixed(1)}% apart, ${SAMPLES} samples each)`,
+      `(${(difference * 100).toFixed(1)}% apart; ${SAMPLES} attempts each, best of ${TRIES} tries)`,
   );
   expect(difference).toBeLessThanOrEqual(TOLERANCE);
 }
@@ -92,72 +111,79 @@ describe.each(DRIVERS)('known and unknown accounts take the same time on %s', (d
     await smtp?.close();
   });
 
+  /** Fresh users with an email, made without argon2 (the money suites' cached hash). */
+  const usersWithEmail = async (count: number) => {
+    const users: Array<{ account: string; email: string }> = [];
+    for (let i = 0; i < count; i += 1) {
+      const user = await quickUser(t, { prefix: 'timing' });
+      const email = `${user.account.toLowerCase()}@example.com`;
+      await t.database.kysely.updateTable('users').set({ email }).where('id', '=', user.id).execute();
+      users.push({ account: user.account, email });
+    }
+    return users;
+  };
+
   it('login with a wrong password: existing vs unknown account', async () => {
+    let accounts: string[] = [];
+    let captchas: Array<{ captchaId: string; captchaAnswer: string }> = [];
+    const login = (account: string, i: number) =>
+      timed(t, '/auth/login', { account, password: 'wrong-pass1', ...captchas[i] });
     const medians = await compare({
       status: 401,
       prepare: async () => {
-        // A fresh account per round: ten failures would lock one.
-        const user = await quickUser(t, { prefix: 'timing' });
-        const forKnown = await captcha(t);
-        const forUnknown = await captcha(t);
-        return {
-          known: () =>
-            timed(t, '/auth/login', { account: user.account, password: 'wrong-pass1', ...forKnown }),
-          unknown: () =>
-            timed(t, '/auth/login', {
-              account: uniqueAccount('nobody'),
-              password: 'wrong-pass1',
-              ...forUnknown,
-            }),
-        };
+        // Fresh accounts each attempt: ten failures would lock one.
+        accounts = (await Promise.all(Array.from({ length: TRIES }, () => quickUser(t)))).map(
+          (u) => u.account,
+        );
+        captchas = [];
+        for (let i = 0; i < 2 * TRIES; i += 1) captchas.push(await captcha(t));
       },
+      known: { send: (_, i) => login(accounts[i] ?? '', i) },
+      unknown: { send: (_, i) => login(uniqueAccount('nobody'), TRIES + i) },
     });
     expectClose(`${driver} login`, medians);
   });
 
   it('asking for a reset code: account with an email vs unknown name', async () => {
-    let email = '';
+    // Each a first request, like the unknown names'.
+    let users: Array<{ account: string; email: string }> = [];
     const medians = await compare({
       status: 200,
       prepare: async () => {
-        // A fresh account each round: its first request, like the unknown name's.
-        const account = uniqueAccount('timing');
-        email = `${account.toLowerCase()}@example.com`;
-        await register(t, account, 'secret123', { email });
-        return {
-          known: () => timed(t, '/auth/password-reset/code', { account }),
-          unknown: () => timed(t, '/auth/password-reset/code', { account: uniqueAccount('nobody') }),
-        };
+        users = await usersWithEmail(TRIES);
       },
-      afterKnown: async () => {
-        await smtp.waitFor(email);
+      known: {
+        send: (_, i) => timed(t, '/auth/password-reset/code', { account: users[i]?.account }),
+        after: async (_, i) => {
+          await smtp.waitFor(users[i]?.email ?? '');
+        },
       },
+      unknown: { send: () => timed(t, '/auth/password-reset/code', { account: uniqueAccount('nobody') }) },
     });
     expectClose(`${driver} reset code request`, medians);
   });
 
   it('resetting with a wrong code: existing vs unknown account', async () => {
-    const account = uniqueAccount('timing');
-    const email = `${account.toLowerCase()}@example.com`;
-    await register(t, account, 'secret123', { email });
+    const [user] = await usersWithEmail(1);
+    if (!user) throw new Error('no user');
+    let wrong = '000000';
+    const body = (account: string) => ({
+      account,
+      code: wrong,
+      password: 'newpass123',
+      confirmPassword: 'newpass123',
+    });
     const medians = await compare({
       status: 400,
       prepare: async () => {
-        // A live code each round, so the known account's wrong code is checked against one.
+        // A live code each attempt, so the known account's wrong codes are checked against one.
         t.clock.advanceSeconds(VERIFICATION_CODE_RESEND_SECONDS);
-        await timed(t, '/auth/password-reset/code', { account });
-        const sent = codeFrom(await smtp.waitFor(email));
-        const body = (name: string) => ({
-          account: name,
-          code: sent === '000000' ? '000001' : '000000',
-          password: 'newpass123',
-          confirmPassword: 'newpass123',
-        });
-        return {
-          known: () => timed(t, '/auth/password-reset', body(account)),
-          unknown: () => timed(t, '/auth/password-reset', body(uniqueAccount('nobody'))),
-        };
+        expect((await timed(t, '/auth/password-reset/code', { account: user.account })).status).toBe(200);
+        const sent = codeFrom(await smtp.waitFor(user.email));
+        wrong = sent === '000000' ? '000001' : '000000';
       },
+      known: { send: () => timed(t, '/auth/password-reset', body(user.account)) },
+      unknown: { send: () => timed(t, '/auth/password-reset', body(uniqueAccount('nobody'))) },
     });
     expectClose(`${driver} reset with a wrong code`, medians);
   });
