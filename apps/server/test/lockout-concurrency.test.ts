@@ -9,7 +9,8 @@
  *   - old password when changing the login password: the login counter, 10
  *   - login password when changing the payment password: the payment counter too, so 5
  *
- * One line per case is printed for the closing note.
+ * And the right password sent many times at once is not turned away: attempts beyond the budget wait
+ * for a turn. One line per case is printed for the closing note.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -156,6 +157,23 @@ describe.each(DRIVERS)('lockouts under %s concurrency', (driver) => {
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('the right password sent 20 times at once: all 20 get in (waiting for a turn, not refused)', async () => {
+    const user = await quickUser(t, { prefix: 'rightrace' });
+    const captchas: Array<{ captchaId: string; captchaAnswer: string }> = [];
+    for (let i = 0; i < 20; i += 1) captchas.push(await captcha(t));
+    const result = await burst(
+      t,
+      Array.from({ length: 20 }, () => LOGIN_PASSWORD),
+      (password, i) => inject(t, 'POST', '/auth/login', { account: user.account, password, ...captchas[i] }),
+    );
+    console.log(
+      `lockout ${driver} login, the right password 20 times at once: ${result.checked.length} checked, ` +
+        `statuses ${[...new Set(result.statuses)].join('/')}`,
+    );
+    expect(result.statuses).toEqual(Array.from({ length: 20 }, () => 200));
+    expect(result.checked).toHaveLength(20);
   });
 
   describe.each(POSITIONS)('right guess $name', ({ index: rightAt }) => {

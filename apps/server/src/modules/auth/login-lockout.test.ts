@@ -16,6 +16,7 @@ import {
 } from '../../../test/harness.ts';
 import { addSeconds } from '../../platform/clock.ts';
 import { LoginThrottleRepository } from './login-throttle.repository.ts';
+import { LoginThrottleService } from './login-throttle.service.ts';
 
 const LOCKED = { code: 'LOGIN_LOCKED', message: 'Too many failed attempts, login is locked for 15 minutes' };
 
@@ -118,20 +119,25 @@ describe.each(DRIVERS)('login lockout on %s', (driver) => {
     await register(t, account, 'secret123');
     await fail(account, 9);
     // The tenth attempt was reserved and its process died before settling it.
+    const repository = new LoginThrottleRepository(t.database.kysely);
     const now = t.clock.now();
-    const reserved = await new LoginThrottleRepository(t.database.kysely).reserve(
-      'user',
-      account.toLowerCase(),
-      {
-        now,
-        windowOverAt: addSeconds(now, -15 * 60),
-        budget: 10,
-      },
-    );
-    expect(reserved.reserved).toBe(true);
-    const busy = await login(t, account, 'secret123');
-    expect(busy.status).toBe(429);
-    expect((busy.body as ErrorJson).error).toMatchObject({ code: 'LOGIN_LOCKED', retryAfterSeconds: 1 });
+    const window = { now, windowOverAt: addSeconds(now, -15 * 60), budget: 10 };
+    expect((await repository.reserve('user', account.toLowerCase(), window)).reserved).toBe(true);
+    // The budget is held: an attempt waits for a turn (here for 100 ms, not the server's 15 s), then
+    // is refused, to try again in a second; no password is checked.
+    const throttle = new LoginThrottleService(repository, t.clock, {
+      failuresBeforeLock: 10,
+      windowSeconds: 15 * 60,
+      lockSeconds: 15 * 60,
+      turnWaitMs: 100,
+    });
+    let checked = false;
+    await expect(
+      throttle.attempt('user', account.toLowerCase(), async () => {
+        checked = true;
+      }),
+    ).rejects.toMatchObject({ code: 'LOGIN_LOCKED', retryAfterSeconds: 1 });
+    expect(checked).toBe(false);
     t.clock.advanceSeconds(15 * 60);
     expect((await login(t, account, 'secret123')).status).toBe(200);
   });

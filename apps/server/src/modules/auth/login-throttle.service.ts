@@ -4,8 +4,8 @@
  * nothing about which names are registered; payment passwords are counted per user id.
  *
  * The limit holds under any concurrency: an attempt is RESERVED on the counter before its secret is
- * checked, and refused when the name is locked or its failures plus the attempts already in flight use
- * up the budget. Only then is the secret checked, and the reservation settled: a wrong one becomes a
+ * checked, and refused while the name is locked; while its failures plus the attempts already in flight
+ * use up the budget, it waits for one of those to settle. Only then is the secret checked, and the reservation settled: a wrong one becomes a
  * counted failure (the one that reaches the limit locks the name), a right one clears the failures, and
  * one that ends without a verdict (a frozen account, an error) is released. So at most N wrong secrets
  * are ever checked per window, and a wrong guess racing the right one is counted like any other. A
@@ -27,7 +27,18 @@ export interface LoginThrottlePolicy {
   lockSeconds: number;
   /** What a locked attempt is refused with: LOGIN_LOCKED unless told otherwise (payment passwords). */
   lockedCode?: ErrorCode;
+  /** How long an attempt may wait for a turn while the budget is held by attempts in flight. */
+  turnWaitMs?: number;
 }
+
+/**
+ * Long enough for a burst of the right password (each check takes tens of milliseconds, a few at a time)
+ * to be served, well inside the client's 30-second request timeout.
+ */
+const TURN_WAIT_MS = 15_000;
+/** First poll for a turn freed on another node, doubling up to the maximum. */
+const FIRST_POLL_MS = 50;
+const MAX_POLL_MS = 1_000;
 
 /** One reserved attempt: settle it with the verdict on the secret. */
 export interface Attempt {
@@ -38,6 +49,9 @@ export interface Attempt {
 }
 
 export class LoginThrottleService {
+  /** Attempts on this node waiting for a turn, per scope and name, oldest first. */
+  readonly #waiting = new Map<string, Array<() => void>>();
+
   constructor(
     private readonly repository: LoginThrottleRepository,
     private readonly clock: Clock,
@@ -50,7 +64,8 @@ export class LoginThrottleService {
    * `succeed()` is the caller's statement that the attempt does not count either way.
    */
   async attempt<T>(scope: LoginScope, accountKey: string, use: (attempt: Attempt) => Promise<T>): Promise<T> {
-    const window = await this.reserve(scope, accountKey);
+    const id = `${scope}:${accountKey}`;
+    const window = await this.reserve(scope, accountKey, id);
     let settled = false;
     const settle = () => {
       if (settled) throw new Error('an attempt is settled once');
@@ -61,11 +76,19 @@ export class LoginThrottleService {
     const attempt: Attempt = {
       fail: async () => {
         settle();
-        await this.countFailure(scope, accountKey, window);
+        try {
+          await this.countFailure(scope, accountKey, window);
+        } finally {
+          this.#wakeOne(id);
+        }
       },
       succeed: async () => {
         settle();
-        await this.repository.settleSuccess(scope, accountKey, window);
+        try {
+          await this.repository.settleSuccess(scope, accountKey, window);
+        } finally {
+          this.#wakeOne(id);
+        }
       },
     };
     try {
@@ -77,6 +100,7 @@ export class LoginThrottleService {
           // The answer (or error) already decided must not be replaced by this one; the reservation
           // then holds its place until its window ends.
         });
+        this.#wakeOne(id);
       }
     }
   }
@@ -92,22 +116,62 @@ export class LoginThrottleService {
     });
   }
 
-  /** The window the reservation belongs to; throws the lock error when refused. */
-  private async reserve(scope: LoginScope, accountKey: string): Promise<Date> {
-    const now = this.clock.now();
-    const reservation = await this.repository.reserve(scope, accountKey, {
-      now,
-      windowOverAt: addSeconds(now, -this.policy.windowSeconds),
-      budget: this.policy.failuresBeforeLock,
+  /**
+   * The window the reservation belongs to; throws the lock error while the name is locked. While the
+   * budget is held by attempts in flight (not locked), the attempt waits for a turn rather than being
+   * refused: the right password sent many times at once (a script, a double click) must not be turned
+   * away, and a wrong one must not be checked beyond the budget. An attempt settling on this node
+   * wakes the next waiter at once; attempts settling on other nodes are seen by polling, further apart
+   * each time. Past TURN_WAIT_MS the attempt is refused, to try again in a second.
+   */
+  private async reserve(scope: LoginScope, accountKey: string, id: string): Promise<Date> {
+    const deadline = performance.now() + (this.policy.turnWaitMs ?? TURN_WAIT_MS);
+    let pollMs = FIRST_POLL_MS;
+    for (;;) {
+      const now = this.clock.now();
+      const reservation = await this.repository.reserve(scope, accountKey, {
+        now,
+        windowOverAt: addSeconds(now, -this.policy.windowSeconds),
+        budget: this.policy.failuresBeforeLock,
+      });
+      if (reservation.reserved) return reservation.window;
+      const { lockedUntil } = reservation;
+      if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
+        // Everyone else waiting for this name is refused too: no need to wait for the next poll.
+        this.#wakeAll(id);
+        throw new AppError(this.policy.lockedCode ?? 'LOGIN_LOCKED', {
+          retryAfterSeconds: (lockedUntil.getTime() - now.getTime()) / 1000,
+        });
+      }
+      const left = deadline - performance.now();
+      if (left <= 0) throw new AppError(this.policy.lockedCode ?? 'LOGIN_LOCKED', { retryAfterSeconds: 1 });
+      // Jittered, so waiters that started together do not all poll together.
+      await this.#waitForTurn(id, Math.min(left, pollMs * (0.5 + Math.random())));
+      pollMs = Math.min(pollMs * 2, MAX_POLL_MS);
+    }
+  }
+
+  #waitForTurn(id: string, ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const queue = this.#waiting.get(id) ?? [];
+      this.#waiting.set(id, queue);
+      const wake = () => {
+        clearTimeout(timer);
+        const index = queue.indexOf(wake);
+        if (index >= 0) queue.splice(index, 1);
+        if (queue.length === 0 && this.#waiting.get(id) === queue) this.#waiting.delete(id);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      queue.push(wake);
     });
-    if (reservation.reserved) return reservation.window;
-    const { lockedUntil } = reservation;
-    // Locked: the time left. Not locked but the budget is taken by attempts in flight: their verdicts
-    // come within moments (and lock the name if they are wrong), so try again shortly.
-    const retryAfterSeconds =
-      lockedUntil && lockedUntil.getTime() > now.getTime()
-        ? (lockedUntil.getTime() - now.getTime()) / 1000
-        : 1;
-    throw new AppError(this.policy.lockedCode ?? 'LOGIN_LOCKED', { retryAfterSeconds });
+  }
+
+  #wakeOne(id: string): void {
+    this.#waiting.get(id)?.[0]?.();
+  }
+
+  #wakeAll(id: string): void {
+    for (const wake of [...(this.#waiting.get(id) ?? [])]) wake();
   }
 }
