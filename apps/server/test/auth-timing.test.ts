@@ -15,7 +15,7 @@
  */
 import { VERIFICATION_CODE_RESEND_SECONDS } from '@tradehall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API, captcha, createTestApp, DRIVERS, register, type TestApp, uniqueAccount } from './harness.ts';
+import { API, captcha, createTestApp, DRIVERS, type TestApp, uniqueAccount } from './harness.ts';
 import { quickUser } from './money.ts';
 import { codeFrom, startSmtp, type TestSmtp } from './smtp.ts';
 
