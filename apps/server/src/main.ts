@@ -120,6 +120,8 @@ async function main(): Promise<void> {
         // Before the HTTP server: open WebSockets would keep it from closing.
         await realtime?.close();
         await app.close();
+        // Reset codes are stored and mailed after their answer went out: let those finish first.
+        await services.passwordReset.settled();
         await mailer?.close();
         await redis?.quit().catch(() => undefined);
         await database.close();
