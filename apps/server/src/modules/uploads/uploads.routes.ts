@@ -67,12 +67,14 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const viewer = await viewerOf(deps, request);
         const image = await deps.uploads.read(request.params.id, viewer);
-        return reply
-          .header('content-type', image.contentType)
-          // A receipt shows a bank account and a name: kept by no cache, like every signed-in answer.
-          .header('cache-control', 'no-store')
-          .header('content-security-policy', "default-src 'none'")
-          .send(image.content);
+        return (
+          reply
+            .header('content-type', image.contentType)
+            // A receipt shows a bank account and a name: kept by no cache, like every signed-in answer.
+            .header('cache-control', 'no-store')
+            .header('content-security-policy', "default-src 'none'")
+            .send(image.content)
+        );
       },
     );
   };
