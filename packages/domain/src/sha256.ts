@@ -1,91 +1,17 @@
 /**
- * SHA-256 and HMAC-SHA-256 in plain TypeScript (FIPS 180-4, RFC 2104), synchronous and dependency-free,
- * so the same code checks wallet checksums and (later) verifies fairness proofs in the browser, on the
- * server and from the command line with identical results. Tests compare it with node:crypto.
+ * SHA-256 and HMAC-SHA-256 from the audited @noble/hashes (synchronous, the same in the browser, on the
+ * server and from the command line), behind the small byte helpers the domain has always used, so
+ * wallet checksums and fairness proofs give identical results everywhere. Tests compare with node:crypto.
  */
-const K = new Uint32Array([
-  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
-  0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
-  0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
-  0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
-  0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
-  0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
-  0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
-  0xc67178f2,
-]);
-
-const rotr = (value: number, bits: number) => (value >>> bits) | (value << (32 - bits));
+import { hmac } from '@noble/hashes/hmac.js';
+import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 
 export function sha256(message: Uint8Array): Uint8Array {
-  const bitLength = message.length * 8;
-  const paddedLength = Math.ceil((message.length + 9) / 64) * 64;
-  const padded = new Uint8Array(paddedLength);
-  padded.set(message);
-  padded[message.length] = 0x80;
-  const view = new DataView(padded.buffer);
-  view.setUint32(paddedLength - 8, Math.floor(bitLength / 2 ** 32));
-  view.setUint32(paddedLength - 4, bitLength >>> 0);
-
-  const hash = new Uint32Array([
-    0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
-  ]);
-  const w = new Uint32Array(64);
-  for (let offset = 0; offset < paddedLength; offset += 64) {
-    for (let i = 0; i < 16; i++) w[i] = view.getUint32(offset + i * 4);
-    for (let i = 16; i < 64; i++) {
-      const w15 = w[i - 15] ?? 0;
-      const w2 = w[i - 2] ?? 0;
-      const s0 = rotr(w15, 7) ^ rotr(w15, 18) ^ (w15 >>> 3);
-      const s1 = rotr(w2, 17) ^ rotr(w2, 19) ^ (w2 >>> 10);
-      w[i] = ((w[i - 16] ?? 0) + s0 + (w[i - 7] ?? 0) + s1) >>> 0;
-    }
-    let [a, b, c, d, e, f, g, h] = hash as unknown as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
-    for (let i = 0; i < 64; i++) {
-      const s1 = rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25);
-      const choice = (e & f) ^ (~e & g);
-      const t1 = (h + s1 + choice + (K[i] ?? 0) + (w[i] ?? 0)) >>> 0;
-      const s0 = rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22);
-      const majority = (a & b) ^ (a & c) ^ (b & c);
-      const t2 = (s0 + majority) >>> 0;
-      h = g;
-      g = f;
-      f = e;
-      e = (d + t1) >>> 0;
-      d = c;
-      c = b;
-      b = a;
-      a = (t1 + t2) >>> 0;
-    }
-    const next = [a, b, c, d, e, f, g, h];
-    for (let i = 0; i < 8; i++) hash[i] = ((hash[i] ?? 0) + (next[i] ?? 0)) >>> 0;
-  }
-  const out = new Uint8Array(32);
-  const outView = new DataView(out.buffer);
-  for (let i = 0; i < 8; i++) outView.setUint32(i * 4, hash[i] ?? 0);
-  return out;
+  return nobleSha256(message);
 }
 
 export function hmacSha256(key: Uint8Array, message: Uint8Array): Uint8Array {
-  const block = new Uint8Array(64);
-  block.set(key.length > 64 ? sha256(key) : key);
-  const inner = new Uint8Array(64 + message.length);
-  const outer = new Uint8Array(64 + 32);
-  for (let i = 0; i < 64; i++) {
-    inner[i] = (block[i] ?? 0) ^ 0x36;
-    outer[i] = (block[i] ?? 0) ^ 0x5c;
-  }
-  inner.set(message, 64);
-  outer.set(sha256(inner), 64);
-  return sha256(outer);
+  return hmac(nobleSha256, key, message);
 }
 
 export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);

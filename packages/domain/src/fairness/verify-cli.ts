@@ -1,10 +1,14 @@
 /**
  * `npm run verify -- --issue 202611210001 --salt <salt> --hash <hex> --previous <hex> --digits 3,1,4`
  * or `npm run verify -- --url http://localhost:3000/api/v1/fairness/rounds/<id>` (the round's public
- * proof, fetched and checked on this machine). Exits 0 when the round verifies, 1 otherwise.
+ * proof, fetched and checked on this machine). A scheme v2 round also needs its beacon and seal:
+ * `--seals-at <unix s> --beacon-round N --beacon-signature <hex>` (the network defaults to drand quicknet;
+ * `--beacon-public-key`, `--beacon-chain-hash`, `--beacon-genesis`, `--beacon-period` name another).
+ * The beacon's BLS signature is checked here, offline. Exits 0 when the round verifies, 1 otherwise.
  */
 import { parseArgs } from 'node:util';
-import { type PublishedRound, verifyRound } from './verify.ts';
+import { beaconRandomness, QUICKNET } from './beacon.ts';
+import { type PublishedBeacon, type PublishedRound, verifyRound } from './verify.ts';
 
 const { values } = parseArgs({
   options: {
@@ -14,8 +18,29 @@ const { values } = parseArgs({
     hash: { type: 'string' },
     previous: { type: 'string' },
     digits: { type: 'string' },
+    'seals-at': { type: 'string' },
+    'beacon-round': { type: 'string' },
+    'beacon-signature': { type: 'string' },
+    'beacon-public-key': { type: 'string' },
+    'beacon-chain-hash': { type: 'string' },
+    'beacon-genesis': { type: 'string' },
+    'beacon-period': { type: 'string' },
   },
 });
+
+function beaconFromArgs(): PublishedBeacon | null {
+  const signature = values['beacon-signature'];
+  if (!values['beacon-round'] || !signature) return null;
+  return {
+    round: Number(values['beacon-round']),
+    signature,
+    randomness: beaconRandomness(signature) ?? '',
+    chainHash: values['beacon-chain-hash'] ?? QUICKNET.chainHash,
+    publicKey: values['beacon-public-key'] ?? QUICKNET.publicKey,
+    genesis: values['beacon-genesis'] ? Number(values['beacon-genesis']) : QUICKNET.genesis,
+    period: values['beacon-period'] ? Number(values['beacon-period']) : QUICKNET.period,
+  };
+}
 
 async function load(): Promise<PublishedRound> {
   if (values.url) {
@@ -31,23 +56,46 @@ async function load(): Promise<PublishedRound> {
       hash: body.hash,
       previousHash: body.previousHash,
       digits: body.digits,
+      beacon: body.beacon ?? null,
+      sealsAt: body.sealsAt ?? null,
     };
   }
   const { issue, salt, hash, previous, digits } = values;
   if (!issue || !salt || !hash || !previous || !digits) {
     throw new Error('give --url, or all of --issue --salt --hash --previous --digits');
   }
-  return { issue, salt, hash, previousHash: previous, digits: digits.split(',').map(Number) };
+  return {
+    issue,
+    salt,
+    hash,
+    previousHash: previous,
+    digits: digits.split(',').map(Number),
+    beacon: beaconFromArgs(),
+    sealsAt: values['seals-at'] ? Number(values['seals-at']) : null,
+  };
 }
 
 try {
   const round = await load();
   const result = verifyRound(round);
-  console.log(`issue ${round.issue}`);
+  console.log(`issue ${round.issue}  (scheme ${result.scheme})`);
   console.log(`  chain link  SHA-256(hash) = previous hash: ${result.chainOk ? 'OK' : 'FAILED'}`);
   console.log(
     `  digits      computed ${result.computedDigits.join(',')} (sum ${result.computedSum}), announced ${round.digits.join(',')}: ${result.digitsOk ? 'OK' : 'FAILED'}`,
   );
+  if (round.beacon && result.beacon) {
+    const source =
+      result.beacon.source === 'drand-quicknet'
+        ? 'drand quicknet (League of Entropy)'
+        : `NOT drand quicknet: key ${round.beacon.publicKey.slice(0, 16)}... (a local beacon, for testing only)`;
+    console.log(`  beacon      ${source}, round ${round.beacon.round}`);
+    console.log(`  signature   BLS12-381, checked offline: ${result.beacon.signatureOk ? 'OK' : 'FAILED'}`);
+    console.log(
+      `  beacon round first at or after the seal (${result.beacon.expectedRound ?? 'seal unknown'}): ${result.beacon.roundOk ? 'OK' : 'FAILED'}`,
+    );
+  } else {
+    console.log('  beacon      none (scheme v1: the chain holder could compute this result in advance)');
+  }
   console.log(result.ok ? 'VERIFIED' : 'NOT VERIFIED');
   process.exitCode = result.ok ? 0 : 1;
 } catch (error) {
