@@ -6,6 +6,7 @@
  */
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from '../../scripts/precompress.mjs';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
@@ -18,7 +19,7 @@ const VENDOR_CHUNKS: Array<{ name: string; test: RegExp }> = [
 
 export default defineConfig({
   base: './',
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },

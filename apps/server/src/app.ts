@@ -33,6 +33,7 @@ import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.rout
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { adminWithdrawalsRoutes } from './modules/withdrawals/admin-withdrawals.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { registerCompression } from './platform/compression.ts';
 import { type Config, servesApi } from './platform/config.ts';
 import { AppError, installErrorHandler, sendError, toAppError } from './platform/errors.ts';
 import type { Logger } from './platform/logger.ts';
@@ -126,6 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSecurityHeaders(app, config);
+  registerCompression(app);
   await registerRateLimit(app, config, deps.redis ?? null);
   await registerOpenApi(app);
 

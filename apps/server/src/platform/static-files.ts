@@ -2,6 +2,10 @@
  * The built web app at / and the console at /console/, when their dist folders exist (npm start builds
  * them; the API runs without). The web app routes by hash, so only the console needs an index.html
  * fallback for deep links.
+ *
+ * Both builds write a brotli and a gzip copy beside every text asset (scripts/precompress.mjs): those are
+ * sent as they are (preCompressed, with Content-Encoding and Vary: Accept-Encoding), so nothing is
+ * compressed per request and a phone downloads a quarter of the bytes.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,12 +21,22 @@ export interface StaticSites {
 
 const hasIndex = (dir: string) => existsSync(path.join(dir, 'index.html'));
 
-/** index.html must be revalidated (it names the current hashed assets); hashed assets never change. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** A file whose name carries its content hash (Vite's `name-<hash>.ext`), maybe as its .br / .gz copy. */
+const HASHED_ASSET = /[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp)(\.br|\.gz)?$/;
+
+/**
+ * Hashed assets never change: cached for a year without revalidation. Everything else (index.html, which
+ * names the current hashed assets, the service worker, the manifest, icons) is revalidated on every use
+ * so a release is seen at once.
+ */
+export function cacheControlFor(filePath: string): string {
+  return HASHED_ASSET.test(filePath) ? IMMUTABLE : 'no-cache';
+}
+
 function cacheHeaders(reply: FastifyReply, filePath: string): void {
-  if (filePath.endsWith('.html')) reply.header('cache-control', 'no-cache');
-  else if (/[.-][A-Za-z0-9_-]{8,}\.(js|css|woff2?|svg|png|webp)$/.test(filePath)) {
-    reply.header('cache-control', 'public, max-age=31536000, immutable');
-  }
+  reply.header('cache-control', cacheControlFor(filePath));
 }
 
 export async function registerStaticSites(
@@ -36,6 +50,7 @@ export async function registerStaticSites(
       root: dirs.webDistDir,
       prefix: '/',
       wildcard: true,
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
     replyDecorated = true;
@@ -45,6 +60,7 @@ export async function registerStaticSites(
       root: dirs.consoleDistDir,
       prefix: CONSOLE_PREFIX,
       decorateReply: !replyDecorated,
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
     app.get('/console', (_request, reply) => reply.redirect(CONSOLE_PREFIX));
