@@ -11,6 +11,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import type { DepositsRepository } from '../deposits/deposits.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository.ts';
+import { AssetsRepository } from './assets.repository.ts';
 
 export interface MoneySummary {
   balance: number;
@@ -26,6 +27,7 @@ export class AssetsService {
     private readonly deposits: DepositsRepository,
     private readonly withdrawals: WithdrawalsRepository,
     private readonly limits: Pick<FundingConfig, 'turnoverMultiplier'>,
+    private readonly figures: AssetsRepository = new AssetsRepository(),
   ) {}
 
   assets(userId: string): Promise<AssetsResponse> {
@@ -33,8 +35,7 @@ export class AssetsService {
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const account = await this.ledger.userAccount(trx, userId);
-        const turnover = await this.ledger.turnoverTotals(trx, account.id);
+        const account = await this.ledger.userAccountFigures(trx, userId);
         const deposits = await this.deposits.summary(trx, userId);
         const withdrawals = await this.withdrawals.summary(trx, userId);
         return {
@@ -42,7 +43,8 @@ export class AssetsService {
           balance: account.balance,
           withdrawable: withdrawableAmount({
             balance: account.balance,
-            ...turnover,
+            totalDeposited: account.totalDeposited,
+            totalStaked: account.totalStaked,
             turnoverMultiplier: this.limits.turnoverMultiplier,
           }),
           held: withdrawals.heldTotal,
@@ -54,12 +56,19 @@ export class AssetsService {
       });
   }
 
+  /** My account's figures in ONE statement (one snapshot), none of them summed from history. */
   async summary(userId: string): Promise<MoneySummary> {
-    const assets = await this.assets(userId);
+    const row = await this.figures.moneyFigures(this.db, userId);
+    if (!row) throw new Error(`user ${userId} has no cash account`);
     return {
-      balance: assets.balance,
-      withdrawable: assets.withdrawable,
-      unprocessedCount: assets.pendingDeposits + assets.pendingWithdrawals,
+      balance: row.balance,
+      withdrawable: withdrawableAmount({
+        balance: row.balance,
+        totalDeposited: row.totalDeposited,
+        totalStaked: row.totalStaked,
+        turnoverMultiplier: this.limits.turnoverMultiplier,
+      }),
+      unprocessedCount: row.pendingDeposits + row.pendingWithdrawals,
     };
   }
 }

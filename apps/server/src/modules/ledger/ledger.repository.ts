@@ -22,6 +22,25 @@ export interface CashAccount {
   balance: number;
 }
 
+/** A cash account with its materialised turnover (what the withdrawable rule needs). */
+export interface CashAccountFigures extends CashAccount {
+  totalDeposited: number;
+  totalStaked: number;
+}
+
+/**
+ * The materialised turnover columns a transfer of `code` changes on its user side: deposits credited,
+ * stakes debited. Set in the same UPDATE as the balance, so they can never disagree with the transfers.
+ */
+function turnoverSet(code: string, side: 'credit' | 'debit', amount: number) {
+  const deposited = side === 'credit' && code === 'deposit' ? amount : 0;
+  const staked = side === 'debit' && code === 'stake' ? amount : 0;
+  return {
+    total_deposited: sql<number>`total_deposited + ${deposited}`,
+    total_staked: sql<number>`total_staked + ${staked}`,
+  };
+}
+
 export interface NewTransfer {
   debitAccountId: string;
   creditAccountId: string;
@@ -81,6 +100,22 @@ export class LedgerRepository {
       .where('kind', '<>', 'user_cash')
       .execute();
     return new Map(rows.map((row) => [row.kind as SystemAccountKind, row.id]));
+  }
+
+  async userAccountFigures(executor: Executor, userId: string): Promise<CashAccountFigures | undefined> {
+    const row = await executor
+      .selectFrom('ledger_accounts')
+      .select(['id', 'balance', 'total_deposited', 'total_staked'])
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return (
+      row && {
+        id: row.id,
+        balance: toCents(row.balance),
+        totalDeposited: toCents(row.total_deposited),
+        totalStaked: toCents(row.total_staked),
+      }
+    );
   }
 
   async userAccount(executor: Executor, userId: string): Promise<CashAccount | undefined> {
@@ -149,7 +184,8 @@ export class LedgerRepository {
         on conflict (idempotency_key) do nothing
         returning id, amount
       ), debited as (
-        update ledger_accounts set balance = balance - inserted.amount
+        update ledger_accounts set balance = balance - inserted.amount,
+          total_staked = total_staked + case when ${transfer.code} = 'stake' then inserted.amount else 0 end
         from inserted
         where ledger_accounts.id = ${transfer.debitAccountId} and ledger_accounts.kind = 'user_cash'
           and ledger_accounts.balance >= inserted.amount
@@ -186,10 +222,13 @@ export class LedgerRepository {
         from source s
         join ledger_accounts d on d.kind = s.debit_kind and d.kind <> 'user_cash'
         where s.amount > 0
-        returning credit_account_id, amount
+        returning credit_account_id, amount, code
       ), credited as (
-        update ledger_accounts a set balance = a.balance + c.total
-        from (select credit_account_id, sum(amount) as total from inserted group by credit_account_id) c
+        update ledger_accounts a set balance = a.balance + c.total,
+          total_deposited = a.total_deposited + c.deposited
+        from (select credit_account_id, sum(amount) as total,
+            coalesce(sum(amount) filter (where code = 'deposit'), 0) as deposited
+          from inserted group by credit_account_id) c
         where a.id = c.credit_account_id and a.kind = 'user_cash'
         returning a.id
       )
@@ -200,10 +239,15 @@ export class LedgerRepository {
   }
 
   /** The conditional debit: false (and nothing changed) when the balance does not cover the amount. */
-  async debitUserCash(trx: Transaction<DB>, accountId: string, amount: number): Promise<boolean> {
+  async debitUserCash(
+    trx: Transaction<DB>,
+    accountId: string,
+    amount: number,
+    code: string,
+  ): Promise<boolean> {
     const result = await trx
       .updateTable('ledger_accounts')
-      .set({ balance: sql`balance - ${amount}` })
+      .set({ balance: sql`balance - ${amount}`, ...turnoverSet(code, 'debit', amount) })
       .where('id', '=', accountId)
       .where('kind', '=', 'user_cash')
       .where('balance', '>=', amount)
@@ -211,10 +255,10 @@ export class LedgerRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  async creditUserCash(trx: Transaction<DB>, accountId: string, amount: number): Promise<void> {
+  async creditUserCash(trx: Transaction<DB>, accountId: string, amount: number, code: string): Promise<void> {
     const result = await trx
       .updateTable('ledger_accounts')
-      .set({ balance: sql`balance + ${amount}` })
+      .set({ balance: sql`balance + ${amount}`, ...turnoverSet(code, 'credit', amount) })
       .where('id', '=', accountId)
       .where('kind', '=', 'user_cash')
       .executeTakeFirst();

@@ -26,6 +26,7 @@ import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, type Page, pageSize, SERIAL_ID, toPage } from '../../platform/pagination.ts';
 import type {
   CashAccount,
+  CashAccountFigures,
   Executor,
   LedgerRepository,
   NamedTransferRow,
@@ -111,10 +112,15 @@ export class LedgerService {
       }
       return { id: String(existing.id), replayed: true };
     }
-    if (debit.userCash && !(await this.repository.debitUserCash(trx, debit.id, request.amount))) {
+    if (
+      debit.userCash &&
+      !(await this.repository.debitUserCash(trx, debit.id, request.amount, request.code))
+    ) {
       throw new AppError('INSUFFICIENT_FUNDS');
     }
-    if (credit.userCash) await this.repository.creditUserCash(trx, credit.id, request.amount);
+    if (credit.userCash) {
+      await this.repository.creditUserCash(trx, credit.id, request.amount, request.code);
+    }
     return { id: String(inserted.id), replayed: false };
   }
 
@@ -202,7 +208,17 @@ export class LedgerService {
     return account;
   }
 
-  /** What the withdrawable rule needs: everything deposited and everything staked by this account. */
+  /** The user's cash account with its materialised turnover: one indexed row, whatever the history. */
+  async userAccountFigures(executor: Executor, userId: string): Promise<CashAccountFigures> {
+    const account = await this.repository.userAccountFigures(executor, userId);
+    if (!account) throw new Error(`user ${userId} has no cash account`);
+    return account;
+  }
+
+  /**
+   * What the withdrawable rule needs, recounted from the transfers: the materialised columns must equal
+   * it (the property tests compare them); reads use userAccountFigures.
+   */
   async turnoverTotals(
     executor: Executor,
     accountId: string,

@@ -19,8 +19,6 @@ import { startOfUtcDay } from '../withdrawals/withdrawals.service.ts';
 /** Settled rounds per room the trend charts show. */
 export const RECENT_ROUNDS = 30;
 
-const DAY_MS = 24 * 3600 * 1000;
-
 export class MarketService {
   constructor(
     private readonly db: Kysely<DB>,
@@ -33,7 +31,7 @@ export class MarketService {
   async overview(): Promise<MarketOverview> {
     const now = this.clock.now();
     const dayStart = startOfUtcDay(now);
-    const activity = await this.positions.activityBetween(dayStart, new Date(dayStart.getTime() + DAY_MS));
+    const activity = await this.positions.dailyFigures(dayStart.toISOString().slice(0, 10));
     const rooms = await this.rooms.list(this.db);
     const current = await this.rounds.currentViews(rooms.map((room) => room.id));
     const items: MarketOverview['rooms'] = [];

@@ -209,7 +209,7 @@ export class PositionsRepository {
         for no key update skip locked
       ),
       debit as (
-        update ledger_accounts a set balance = a.balance - c.amount
+        update ledger_accounts a set balance = a.balance - c.amount, total_staked = a.total_staked + c.amount
         from ctx c
         where a.id = c.account_id and a.id in (select id from locked) and a.kind = 'user_cash'
           and a.balance >= c.amount and a.balance >= ${expected.entryMinimum}::bigint
@@ -452,7 +452,7 @@ export class PositionsRepository {
     return result.rows;
   }
 
-  /** Stakes placed and distinct users trading in [from, to). */
+  /** Stakes placed and distinct users trading in [from, to), recounted (the figures' check). */
   async activityBetween(from: Date, to: Date): Promise<{ volume: number; users: number }> {
     const row = await this.db
       .selectFrom('positions')
@@ -464,6 +464,16 @@ export class PositionsRepository {
       .where('created_at', '<', to)
       .executeTakeFirstOrThrow();
     return { volume: toCents(row.volume), users: row.users };
+  }
+
+  /** Stakes placed and distinct users trading on one UTC day ('YYYY-MM-DD'), as the trigger keeps them. */
+  async dailyFigures(day: string): Promise<{ volume: number; users: number }> {
+    const row = await this.db
+      .selectFrom('daily_figures')
+      .select(['volume', 'user_count'])
+      .where('day', '=', day)
+      .executeTakeFirst();
+    return { volume: toCents(row?.volume ?? 0), users: row?.user_count ?? 0 };
   }
 }
 

@@ -17,8 +17,9 @@
  *   2. the checks, by the server's clock taken after the lock: open and before seals_at
  *      (ROUND_NOT_OPEN), room not paused, entry minimum met, stake within the room's limits;
  *   3. the idempotency row, written complete with the response (a retry waits for us and replays it);
- *   4. the position, with the multiplier frozen from the domain's odds for the room's edge;
- *   5. the stake transfer user cash -> stakes_escrow with its conditional debit (INSUFFICIENT_FUNDS).
+ *   4. the stake transfer user cash -> stakes_escrow with its conditional debit (INSUFFICIENT_FUNDS);
+ *   5. the position, with the multiplier frozen from the domain's odds for the room's edge (after the
+ *      debit, so the round and day figures its insert updates are decided holding the user's account).
  * A refusal rolls everything back; a refused request that reuses a key gets the first answer instead.
  */
 import type { PageQuery, PlacePositionRequest, PositionView, revenueItemSchema } from '@tradehall/contracts';
@@ -269,10 +270,8 @@ export class PositionsService {
       };
       const replay = await this.idempotency.claimCompleted(trx, operation, 201, view);
       if (replay) return replay;
-      await this.repository.insert(
-        trx,
-        newPosition(id, roundId, context.roomId, operation.userId, context.accountId, input, multiplier, now),
-      );
+      // The debit first: the positions trigger decides "first position of this user in the round" once
+      // this transaction holds the user's cash account (migration 0008).
       await this.ledger.transferFromUserAccount(trx, {
         fromAccountId: context.accountId,
         to: 'stakes_escrow',
@@ -283,6 +282,10 @@ export class PositionsService {
         idempotencyKey: `position:${id}:stake`,
         at: now,
       });
+      await this.repository.insert(
+        trx,
+        newPosition(id, roundId, context.roomId, operation.userId, context.accountId, input, multiplier, now),
+      );
       return { statusCode: 201, body: view };
     });
   }

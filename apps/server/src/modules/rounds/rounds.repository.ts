@@ -266,6 +266,7 @@ export class RoundsRepository {
     return executor
       .selectFrom('rounds as r')
       .innerJoin('fairness_chains as c', 'c.id', 'r.chain_id')
+      .leftJoin('round_figures as f', 'f.round_id', 'r.id')
       .select([
         'r.id',
         'r.room_id',
@@ -284,9 +285,8 @@ export class RoundsRepository {
         'r.created_at',
         'c.salt',
         'c.terminal_hash',
-        sql<number>`(select count(distinct p.user_id)::int from positions p where p.round_id = r.id)`.as(
-          'user_count',
-        ),
+        // Kept by the positions trigger (migration 0008): one row, however many positions the round has.
+        sql<number>`coalesce(f.user_count, 0)`.as('user_count'),
       ]);
   }
 
@@ -329,6 +329,7 @@ export class RoundsRepository {
   adminListForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<AdminRoundRow[]> {
     let query = this.db
       .selectFrom('rounds as r')
+      .leftJoin('round_figures as f', 'f.round_id', 'r.id')
       .select([
         'r.id',
         'r.issue',
@@ -345,13 +346,9 @@ export class RoundsRepository {
         'r.sum',
         'r.payout_total',
         'r.created_at',
-        sql<number>`(select count(*)::int from positions p where p.round_id = r.id)`.as('position_count'),
-        sql<number>`(select count(distinct p.user_id)::int from positions p where p.round_id = r.id)`.as(
-          'user_count',
-        ),
-        sql<unknown>`(select coalesce(sum(p.amount), 0) from positions p where p.round_id = r.id)`.as(
-          'staked',
-        ),
+        sql<number>`coalesce(f.position_count, 0)`.as('position_count'),
+        sql<number>`coalesce(f.user_count, 0)`.as('user_count'),
+        sql<unknown>`coalesce(f.stake_total, 0)`.as('staked'),
       ])
       .where('r.room_id', '=', roomId);
     if (cursor) {

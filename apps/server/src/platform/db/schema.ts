@@ -126,6 +126,9 @@ export interface LedgerAccountsTable {
   kind: LedgerAccountKind;
   user_id: string | null;
   balance: Int8;
+  /** Materialised (migration 0008): deposits credited and stakes debited, changed with the balance. */
+  total_deposited: Int8;
+  total_staked: Int8;
   created_at: CreatedAt;
 }
 
@@ -351,6 +354,23 @@ export interface DB extends RealtimeTables, ConsoleTables, SupportTables {
   fairness_chains: FairnessChainsTable;
   rounds: RoundsTable;
   positions: PositionsTable;
+  round_figures: RoundFiguresTable;
+  daily_figures: DailyFiguresTable;
+}
+
+/** Kept by the positions insert trigger (migration 0008): never written by the application. */
+export interface RoundFiguresTable {
+  round_id: string;
+  user_count: number;
+  position_count: number;
+  stake_total: Int8;
+}
+
+/** Per UTC day (a 'YYYY-MM-DD' date): stakes placed and distinct users trading; kept by the same trigger. */
+export interface DailyFiguresTable {
+  day: ColumnType<string, string, string>;
+  volume: Int8;
+  user_count: number;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -10,6 +10,7 @@ import * as realtime from './0004-realtime.ts';
 import * as consoleTables from './0005-console.ts';
 import * as support from './0006-support.ts';
 import * as lockoutReservations from './0007-lockout-reservations.ts';
+import * as readFigures from './0008-read-figures.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005-console': consoleTables,
   '0006-support': support,
   '0007-lockout-reservations': lockoutReservations,
+  '0008-read-figures': readFigures,
 };
