@@ -6,6 +6,7 @@
  */
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
+import { LocalBeacon } from './modules/beacon/local-beacon.ts';
 import {
   AdvisoryLockLeadership,
   InProcessLeadership,
@@ -67,7 +68,23 @@ async function main(): Promise<void> {
   let mailer: Mailer | null = null;
   let scheduler: RoundScheduler | null = null;
   let realtime: Realtime | null = null;
+  let localBeacon: LocalBeacon | null = null;
   try {
+    if (config.trading.fairness.beacon === 'local') {
+      // The offline demo's and tests' beacon: drand's API on loopback, a key of this run's (for testing).
+      localBeacon = new LocalBeacon();
+      const url = await localBeacon.start();
+      const { chainHash, publicKey, genesis, period } = localBeacon.network;
+      const fairness = {
+        ...config.trading.fairness,
+        urls: [url],
+        chainHash,
+        publicKey,
+        genesis,
+        periodSeconds: period,
+      };
+      config = { ...config, trading: { ...config.trading, fairness } };
+    }
     const applied = await migrateToLatest(database.kysely);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const hasher = createPasswordHasher(config.passwordHashConcurrency);
@@ -124,6 +141,7 @@ async function main(): Promise<void> {
         await services.passwordReset.settled();
         await mailer?.close();
         await redis?.quit().catch(() => undefined);
+        await localBeacon?.close();
         await database.close();
         clearTimeout(force);
         process.stdout.write('Tradehall stopped.\n');
@@ -154,6 +172,7 @@ async function main(): Promise<void> {
     await scheduler?.stop().catch(() => undefined);
     await realtime?.close().catch(() => undefined);
     await mailer?.close();
+    await localBeacon?.close();
     redis?.disconnect();
     await database.close().catch(() => undefined);
     process.exit(1);

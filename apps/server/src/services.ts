@@ -34,11 +34,13 @@ import { SessionsRepository } from './modules/auth/sessions.repository.ts';
 import { SessionsService } from './modules/auth/sessions.service.ts';
 import { BankCardsRepository } from './modules/bank-cards/bank-cards.repository.ts';
 import { BankCardsService } from './modules/bank-cards/bank-cards.service.ts';
+import { BeaconClient } from './modules/beacon/beacon-client.ts';
 import { DepositsRepository } from './modules/deposits/deposits.repository.ts';
 import { DepositsService } from './modules/deposits/deposits.service.ts';
 import { FairnessService } from './modules/fairness/fairness.service.ts';
 import { FairnessChainsRepository } from './modules/fairness/fairness-chains.repository.ts';
 import { FairnessChainsService } from './modules/fairness/fairness-chains.service.ts';
+import { FairnessProofsRepository } from './modules/fairness/fairness-proofs.repository.ts';
 import { FundingSettingsRepository } from './modules/funding-settings/funding-settings.repository.ts';
 import { FundingSettingsService } from './modules/funding-settings/funding-settings.service.ts';
 import { IdempotencyRepository } from './modules/idempotency/idempotency.repository.ts';
@@ -130,6 +132,22 @@ export interface Services {
   adminRooms: AdminRoomsService;
 }
 
+/** Fairness v2's beacon, or null for scheme v1 (FAIRNESS_BEACON=none). */
+function beaconClient(fairness: Config['trading']['fairness'], logger: Logger): BeaconClient | null {
+  if (fairness.beacon === 'none') return null;
+  return new BeaconClient(
+    {
+      kind: fairness.beacon,
+      urls: fairness.urls,
+      chainHash: fairness.chainHash,
+      publicKey: fairness.publicKey,
+      genesis: fairness.genesis,
+      period: fairness.periodSeconds,
+    },
+    logger,
+  );
+}
+
 export function createServices(platform: Platform): Services {
   const { config, database, clock, hasher, mailer, logger } = platform;
   const db = database.kysely;
@@ -213,6 +231,8 @@ export function createServices(platform: Platform): Services {
     clock,
     logger,
     new RoundEventsPublisher(roundsRepository, events, () => market.overview(), logger),
+    beaconClient(trading.fairness, logger),
+    trading.fairness.timeoutSeconds,
   );
 
   const passwordReset = new PasswordResetService(
@@ -302,7 +322,7 @@ export function createServices(platform: Platform): Services {
     rooms: new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger),
     positions,
     market,
-    fairness: new FairnessService(roundsRepository),
+    fairness: new FairnessService(new FairnessProofsRepository(db)),
     roundEngine,
     settlement,
     events,

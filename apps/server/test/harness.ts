@@ -214,6 +214,8 @@ const TEST_ENV: Record<string, string> = {
   ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
   // Short fairness chains: building one costs ~7 µs per hash, and suites create one per room.
   FAIRNESS_CHAIN_LENGTH: '200',
+  // In-process suites tick a manual clock: scheme v1 unless a suite starts a local beacon on that clock.
+  FAIRNESS_BEACON: 'none',
   // No built web app in tests unless a suite points these somewhere.
   WEB_DIST_DIR: path.join(tmpdir(), 'tradehall-no-web-dist'),
   CONSOLE_DIST_DIR: path.join(tmpdir(), 'tradehall-no-console-dist'),

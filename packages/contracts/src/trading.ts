@@ -37,6 +37,13 @@ export const betSchema = z.discriminatedUnion(
 );
 export type BetInput = z.infer<typeof betSchema>;
 
+export const roundFairnessSchema = z.object({
+  scheme: z.enum(['v1', 'v2']),
+  beacon: z.enum(['drand', 'local']).nullable(),
+  beaconRound: z.number().int().nullable(),
+});
+export type RoundFairness = z.infer<typeof roundFairnessSchema>;
+
 export const roundSchema = z.object({
   id: idField,
   roomId: idField,
@@ -55,6 +62,13 @@ export const roundSchema = z.object({
   sum: z.number().int().nullable(),
   /** Distinct users with a position in this round. */
   userCount: z.number().int(),
+  /**
+   * How the result is made (docs/fairness): `v1` = chain hash only; `v2` = chain hash + the beacon round
+   * `beaconRound`, the first emitted at or after `sealsAt` (`drand` quicknet, or a `local` test beacon).
+   */
+  fairness: roundFairnessSchema,
+  /** Why a void round was voided: `beacon_timeout` = no verified beacon value in time; null otherwise. */
+  voidReason: z.string().nullable(),
 });
 export type RoundView = z.infer<typeof roundSchema>;
 
@@ -161,5 +175,21 @@ export const fairnessProofSchema = z.object({
   chainTerminalHash: z.string(),
   digits: z.array(z.number().int()).length(3),
   sum: z.number().int(),
+  scheme: z.enum(['v1', 'v2']),
+  /** When the round sealed (unix seconds): a v2 beacon must be the first round emitted at or after it. */
+  sealsAt: unixSeconds,
+  /** Scheme v2: the beacon value mixed in and its network, enough to check its BLS signature offline. */
+  beacon: z
+    .object({
+      kind: z.enum(['drand', 'local']),
+      round: z.number().int(),
+      signature: z.string(),
+      randomness: z.string(),
+      chainHash: z.string(),
+      publicKey: z.string(),
+      genesis: z.number().int(),
+      period: z.number().int(),
+    })
+    .nullable(),
 });
 export type FairnessProof = z.infer<typeof fairnessProofSchema>;

@@ -36,12 +36,20 @@ export function banner({ config, database, sites, mailer, logins, seeded, ms }: 
     `  Database:         ${database.location}`,
     `  Mail:             ${mailer.mode === 'smtp' ? 'SMTP' : 'no SMTP_URL: codes are written to this log'}`,
     `  Card payments:    ${cardPaymentsLine(config)}`,
+    `  Fairness:         ${fairnessLine(config)}`,
     '',
     ...loginLines(config, logins, seeded),
   ];
   if (config.testMode)
     lines.splice(2, 0, '  TEST MODE: captcha answers are exposed in a response header', '');
   return lines.join('\n');
+}
+
+function fairnessLine(config: Config): string {
+  const { beacon, urls, timeoutSeconds } = config.trading.fairness;
+  if (beacon === 'none') return 'scheme v1 (hash chain only; FAIRNESS_BEACON=none)';
+  if (beacon === 'local') return `scheme v2 with a LOCAL beacon - for testing (${urls[0] ?? ''})`;
+  return `scheme v2 with drand quicknet (${urls.length} mirrors; void after ${timeoutSeconds} s without it)`;
 }
 
 function cardPaymentsLine(config: Config): string {

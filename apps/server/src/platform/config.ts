@@ -17,6 +17,7 @@ import {
   MIN_WITHDRAWAL_CENTS,
   PAYMENT_PASSWORD_FAILURES_BEFORE_LOCK,
   PAYMENT_PASSWORD_LOCK_SECONDS,
+  QUICKNET,
   SESSION_TTL_SECONDS,
   WITHDRAWALS_PER_DAY,
 } from '@tradehall/domain';
@@ -103,6 +104,23 @@ export interface TradingConfig {
   chainLength: number;
   schedulerTickMs: number;
   settlementPauseMs: number;
+  fairness: FairnessBeaconConfig;
+}
+
+/**
+ * The public randomness beacon of fairness v2 (docs/fairness): `drand` = drand quicknet fetched from
+ * `urls` (mirrors, tried in order), `local` = a test beacon started beside the app (urls and key filled
+ * in when it starts), `none` = scheme v1. Every value is verified against `publicKey` before use.
+ */
+export interface FairnessBeaconConfig {
+  beacon: 'drand' | 'local' | 'none';
+  urls: string[];
+  chainHash: string;
+  publicKey: string;
+  genesis: number;
+  periodSeconds: number;
+  /** How long a round may wait in `drawing` for a verified value before it is voided and refunded. */
+  timeoutSeconds: number;
 }
 
 /** Waiting on PostgreSQL (ignored on the embedded database). */
@@ -272,6 +290,22 @@ const envSchema = z.object({
   SEALED_SECONDS_OVERRIDE: optionalInt(1, 24 * 3600 - 1),
   DRAWING_SECONDS_OVERRIDE: optionalInt(0, 3600),
   FAIRNESS_CHAIN_LENGTH: int(2, 1_000_000, 10_000),
+  FAIRNESS_BEACON: z.enum(['drand', 'local', 'none'], { message: 'must be drand, local or none' }).optional(),
+  FAIRNESS_BEACON_URLS: z
+    .string()
+    .regex(/^https?:\/\/[^\s,]+(,https?:\/\/[^\s,]+)*$/, { message: 'must be comma-separated http(s) URLs' })
+    .default('https://api.drand.sh,https://api2.drand.sh,https://api3.drand.sh,https://drand.cloudflare.com'),
+  FAIRNESS_BEACON_CHAIN_HASH: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, { message: 'must be 64 lowercase hex characters' })
+    .default(QUICKNET.chainHash),
+  FAIRNESS_BEACON_PUBLIC_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{192}$/, { message: 'must be 192 lowercase hex characters (a BLS12-381 G2 point)' })
+    .default(QUICKNET.publicKey),
+  FAIRNESS_BEACON_GENESIS: int(0, 4_000_000_000, QUICKNET.genesis),
+  FAIRNESS_BEACON_PERIOD_SECONDS: int(1, 3600, QUICKNET.period),
+  FAIRNESS_BEACON_TIMEOUT_SECONDS: int(1, 3600, 60),
   SCHEDULER_TICK_MS: int(20, 10_000, 250),
   WS_PING_INTERVAL_MS: int(100, 600_000, 25_000),
   WS_PONG_TIMEOUT_MS: int(100, 600_000, 60_000),
@@ -404,6 +438,16 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       schedulerTickMs: e.SCHEDULER_TICK_MS,
       // Never outside test mode: a production process must not be able to stall a settlement.
       settlementPauseMs: e.TRADEHALL_TEST_MODE ? e.TEST_SETTLEMENT_PAUSE_MS : 0,
+      fairness: {
+        // The demo and test processes run offline: a local beacon unless told otherwise.
+        beacon: e.FAIRNESS_BEACON ?? (e.DEMO_MODE || e.TRADEHALL_TEST_MODE ? 'local' : 'drand'),
+        urls: e.FAIRNESS_BEACON_URLS.split(',').map((url) => url.replace(/\/+$/, '')),
+        chainHash: e.FAIRNESS_BEACON_CHAIN_HASH,
+        publicKey: e.FAIRNESS_BEACON_PUBLIC_KEY,
+        genesis: e.FAIRNESS_BEACON_GENESIS,
+        periodSeconds: e.FAIRNESS_BEACON_PERIOD_SECONDS,
+        timeoutSeconds: e.FAIRNESS_BEACON_TIMEOUT_SECONDS,
+      },
     },
     realtime: {
       pingIntervalMs: e.WS_PING_INTERVAL_MS,

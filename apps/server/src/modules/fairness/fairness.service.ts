@@ -1,18 +1,20 @@
 /**
  * The public proof of a drawn round: its issue, the chain's salt and terminal hash, the revealed hash,
- * the hash it must link to (the previous round's, or the terminal hash) and the digits. Anyone can check
- * it with the domain's verifyRound (the web verification page, `npm run verify`). A round that has not
- * been drawn has no proof yet: NOT_FOUND, exactly like an unknown id.
+ * the hash it must link to (the previous round's, or the terminal hash), the digits, and under scheme v2
+ * the beacon value mixed in with its network (chain hash, public key, genesis, period) and the round's
+ * seal. Anyone can check it offline with the domain's verifyRound (the web verification page,
+ * `npm run verify`). A round without drawn digits has no proof yet: NOT_FOUND, exactly like an unknown id.
  */
 import type { FairnessProof } from '@tradehall/contracts';
+import { toUnixSeconds } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { RoundsRepository } from '../rounds/rounds.repository.ts';
+import type { FairnessProofsRepository, ProofRow } from './fairness-proofs.repository.ts';
 
 export class FairnessService {
-  constructor(private readonly rounds: RoundsRepository) {}
+  constructor(private readonly proofs: FairnessProofsRepository) {}
 
   async proof(roundId: string): Promise<FairnessProof> {
-    const row = await this.rounds.findView(roundId);
+    const row = await this.proofs.find(roundId);
     const drawn = row && (row.status === 'drawing' || row.status === 'settled' || row.status === 'void');
     if (!row || !drawn || row.hash === null || row.digits === null || row.sum === null) {
       throw new AppError('NOT_FOUND');
@@ -27,6 +29,24 @@ export class FairnessService {
       chainTerminalHash: row.terminal_hash,
       digits: row.digits.map(Number),
       sum: row.sum,
+      scheme: row.beacon_kind === null ? 'v1' : 'v2',
+      sealsAt: toUnixSeconds(row.seals_at),
+      beacon: beaconOf(row),
     };
   }
+}
+
+function beaconOf(row: ProofRow): FairnessProof['beacon'] {
+  const { beacon_kind: kind, beacon_round: round, beacon_signature: signature } = row;
+  if (kind === null || round === null || signature === null || row.beacon_randomness === null) return null;
+  return {
+    kind,
+    round: Number(round),
+    signature,
+    randomness: row.beacon_randomness,
+    chainHash: row.beacon_chain_hash ?? '',
+    publicKey: row.beacon_public_key ?? '',
+    genesis: Number(row.beacon_genesis),
+    period: Number(row.beacon_period),
+  };
 }

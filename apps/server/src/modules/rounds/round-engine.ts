@@ -11,12 +11,13 @@
  * the previous chain hash, which must already be public.
  */
 import type { RoundEventName } from '@tradehall/contracts';
-import { digitSum, drawDigits, issueNumber, roundTimes } from '@tradehall/domain';
+import { digitSum, drawDigits, drawDigitsV2, issueNumber, roundTimes } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Logger } from '../../platform/logger.ts';
+import type { BeaconClient } from '../beacon/beacon-client.ts';
 import type { FairnessChainsService } from '../fairness/fairness-chains.service.ts';
 import type { Room, RoomsRepository } from './rooms.repository.ts';
 import type { RoundEventsPublisher } from './round-events.ts';
@@ -31,7 +32,13 @@ const STEP_EVENTS = {
   settle: 'round.settled',
 } as const satisfies Record<PlannedStep['event'], RoundEventName>;
 
+/** How long one tick waits for a beacon fetch in flight before moving on (the fetch goes on). */
+const BEACON_WAIT_MS = 1_000;
+
 export class RoundEngine {
+  /** Rounds the current tick moved to drawing without their beacon value. */
+  readonly #waiting = new Set<string>();
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly rooms: RoomsRepository,
@@ -41,6 +48,9 @@ export class RoundEngine {
     private readonly clock: Clock,
     private readonly logger: Logger,
     private readonly publisher: RoundEventsPublisher,
+    /** Fairness v2's beacon (null: scheme v1), and how long a round may wait for it in `drawing`. */
+    private readonly beacon: BeaconClient | null = null,
+    private readonly beaconTimeoutSeconds = 60,
   ) {}
 
   /** One pass over every room. A failing room is logged and retried next tick; the others go on. */
@@ -68,11 +78,19 @@ export class RoundEngine {
   ): Promise<void> {
     let latestStatus = latest?.status;
     for (const round of unfinished) {
+      if (round.status === 'drawing' && !round.drawn && round.beaconRound !== null) {
+        // Fairness v2: the round waits in drawing for its verified beacon value; settled from next tick.
+        const outcome = await this.awaitBeacon(round);
+        if (outcome === 'void' && round.id === latest?.id) latestStatus = 'void';
+        continue;
+      }
       for (const step of dueSteps(round, this.clock.now())) {
         // Not applied: someone else moved the round meanwhile; re-plan from fresh state next tick.
         if (!(await this.apply(round, step))) return;
         await this.publisher.roundChanged(round.id, STEP_EVENTS[step.event]);
         if (round.id === latest?.id) latestStatus = step.to;
+        // Drawing without its beacon yet: nothing more for this round until the value arrives.
+        if (step.event === 'draw' && this.#waiting.delete(round.id)) break;
       }
     }
     const now = this.clock.now();
@@ -90,6 +108,7 @@ export class RoundEngine {
       case 'seal':
         return this.rounds.seal(this.db, round.id, step.to, now);
       case 'draw': {
+        if (round.beaconRound !== null) return this.drawWithBeacon(round, step.to, now);
         // The only place a round's hash is read from its chain: at drawing, never before.
         const { hash, salt } = await this.chains.reveal(this.db, round.chainId, round.chainIndex);
         const digits = drawDigits(hash, salt, round.issue);
@@ -120,6 +139,81 @@ export class RoundEngine {
     }
   }
 
+  /**
+   * Fairness v2 at draws_at: the digits need the chain hash and the verified beacon round planned from
+   * the seal. Waits briefly for it; if it is not there yet the round enters drawing without digits (its
+   * chain hash revealed, as the next round's commitment needs) and awaitBeacon finishes it later.
+   */
+  private async drawWithBeacon(round: RoundState, to: RoundState['status'], now: Date): Promise<boolean> {
+    const { hash, salt } = await this.chains.reveal(this.db, round.chainId, round.chainIndex);
+    const value = await this.beaconValue(round);
+    if (!value) {
+      const started = await this.rounds.startDrawing(this.db, round.id, to, now, hash);
+      if (started) this.#waiting.add(round.id);
+      return started;
+    }
+    return this.recordBeaconDraw(round, to, now, hash, salt, value);
+  }
+
+  /** A v2 round drawing without digits: draw once the beacon is verified, or void it at the deadline. */
+  private async awaitBeacon(round: RoundState): Promise<'drawn' | 'waiting' | 'void'> {
+    const now = this.clock.now();
+    const value = await this.beaconValue(round);
+    if (value) {
+      const { hash, salt } = await this.chains.reveal(this.db, round.chainId, round.chainIndex);
+      const drawn = await this.recordBeaconDraw(round, 'drawing', now, hash, salt, value);
+      if (drawn) await this.publisher.roundChanged(round.id, 'round.drawing');
+      return drawn ? 'drawn' : 'waiting';
+    }
+    const due = Math.max(round.drawsAt.getTime() / 1000, this.beacon?.roundTime(round.beaconRound ?? 0) ?? 0);
+    if (now.getTime() / 1000 < due + this.beaconTimeoutSeconds) return 'waiting';
+    // No verified value in time: no fallback the server could pick, the round is voided and refunded.
+    const voided = await this.settlement.void(round.id, 'beacon_timeout');
+    if (!voided) return 'waiting';
+    this.logger.warn(
+      {
+        roomId: round.roomId,
+        issue: round.issue,
+        beaconRound: round.beaconRound,
+        refunded: voided.positions,
+      },
+      'round voided: no verified beacon value in time',
+    );
+    await this.publisher.roundChanged(round.id, 'round.void');
+    return 'void';
+  }
+
+  private async beaconValue(round: RoundState) {
+    if (!this.beacon || round.beaconRound === null || round.beaconChainHash === null) return null;
+    return this.beacon.get(round.beaconRound, round.beaconChainHash, BEACON_WAIT_MS);
+  }
+
+  private async recordBeaconDraw(
+    round: RoundState,
+    to: RoundState['status'],
+    now: Date,
+    hash: string,
+    salt: string,
+    value: { round: number; signature: string; randomness: string },
+  ): Promise<boolean> {
+    const digits = drawDigitsV2(hash, salt, round.issue, value);
+    const sum = digitSum(digits);
+    const drawn = await this.rounds.drawWithBeacon(this.db, round.id, to, now, {
+      hash,
+      digits,
+      sum,
+      beaconSignature: value.signature,
+      beaconRandomness: value.randomness,
+    });
+    if (drawn) {
+      this.logger.info(
+        { roomId: round.roomId, issue: round.issue, digits, sum, beaconRound: value.round },
+        'round drawn',
+      );
+    }
+    return drawn;
+  }
+
   /** Opens the room's next round at `opensAt`, taking the next index of the room's fairness chain. */
   private async open(room: Room, latest: RoundState | undefined, opensAt: number): Promise<void> {
     const times = roundTimes(opensAt, room);
@@ -144,6 +238,7 @@ export class RoundEngine {
         settlesAt: new Date(times.settlesAt * 1000),
         commitment: slot.commitment,
         at,
+        beacon: this.beacon?.plan(times.sealsAt) ?? null,
       });
     });
     this.logger.debug({ roomId: room.id, issue: created.issue }, 'round opened');

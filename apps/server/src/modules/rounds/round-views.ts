@@ -24,6 +24,12 @@ export function toRoundView(row: RoundViewRow): RoundView {
     digits,
     sum: drawn ? row.sum : null,
     userCount: row.user_count,
+    fairness: {
+      scheme: row.beacon_kind === null ? 'v1' : 'v2',
+      beacon: row.beacon_kind,
+      beaconRound: row.beacon_round === null ? null : Number(row.beacon_round),
+    },
+    voidReason: row.status === 'void' ? row.void_reason : null,
   };
 }
 

@@ -23,6 +23,20 @@ export interface RoundState {
   drawsAt: Date;
   settlesAt: Date;
   createdAt: Date;
+  /** Fairness v2: the beacon round planned at opening (null under v1), and whether the digits are drawn. */
+  beaconRound: number | null;
+  beaconChainHash: string | null;
+  drawn: boolean;
+}
+
+/** Fairness v2: the beacon network and round a round must draw with, fixed when it opens. */
+export interface PlannedBeacon {
+  kind: 'drand' | 'local';
+  chainHash: string;
+  publicKey: string;
+  genesis: number;
+  period: number;
+  round: number;
 }
 
 export interface NewRound {
@@ -38,6 +52,7 @@ export interface NewRound {
   settlesAt: Date;
   commitment: string;
   at: Date;
+  beacon?: PlannedBeacon | null;
 }
 
 /** A round as the views need it: with its chain's public salt and terminal hash, and its distinct users. */
@@ -54,6 +69,9 @@ export interface RoundViewRow {
   hash: string | null;
   digits: number[] | null;
   sum: number | null;
+  beacon_kind: 'drand' | 'local' | null;
+  beacon_round: number | null;
+  void_reason: string | null;
   stake_total: unknown;
   payout_total: unknown;
   created_at: Date;
@@ -97,6 +115,9 @@ const STATE_COLUMNS = [
   'draws_at',
   'settles_at',
   'created_at',
+  'beacon_round',
+  'beacon_chain_hash',
+  'sum',
 ] as const;
 
 function toState(row: {
@@ -112,6 +133,9 @@ function toState(row: {
   draws_at: Date;
   settles_at: Date;
   created_at: Date;
+  beacon_round: number | null;
+  beacon_chain_hash: string | null;
+  sum: number | null;
 }): RoundState {
   return {
     id: row.id,
@@ -126,6 +150,9 @@ function toState(row: {
     drawsAt: row.draws_at,
     settlesAt: row.settles_at,
     createdAt: row.created_at,
+    beaconRound: row.beacon_round === null ? null : Number(row.beacon_round),
+    beaconChainHash: row.beacon_chain_hash,
+    drawn: row.sum !== null,
   };
 }
 
@@ -187,6 +214,12 @@ export class RoundsRepository {
         digits: null,
         sum: null,
         created_at: round.at,
+        beacon_kind: round.beacon?.kind ?? null,
+        beacon_chain_hash: round.beacon?.chainHash ?? null,
+        beacon_public_key: round.beacon?.publicKey ?? null,
+        beacon_genesis: round.beacon?.genesis ?? null,
+        beacon_period: round.beacon?.period ?? null,
+        beacon_round: round.beacon?.round ?? null,
       })
       .returning(STATE_COLUMNS)
       .executeTakeFirstOrThrow();
@@ -224,6 +257,67 @@ export class RoundsRepository {
       .where('draws_at', '<=', now)
       .executeTakeFirst();
     return updated.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Fairness v2, sealed -> drawing once draws_at has come, revealing the chain hash (the next round's
+   * commitment) but no digits: they wait for the verified beacon value (drawWithBeacon).
+   */
+  async startDrawing(
+    executor: Executor,
+    id: string,
+    to: RoundStatusColumn,
+    now: Date,
+    hash: string,
+  ): Promise<boolean> {
+    const updated = await executor
+      .updateTable('rounds')
+      .set({ status: to, hash })
+      .where('id', '=', id)
+      .where('status', '=', 'sealed')
+      .where('draws_at', '<=', now)
+      .executeTakeFirst();
+    return updated.numUpdatedRows === 1n;
+  }
+
+  /**
+   * Fairness v2: the digits from the chain hash and the verified beacon value, once, on a round that is
+   * sealed (and due) or already drawing without digits.
+   */
+  async drawWithBeacon(
+    executor: Executor,
+    id: string,
+    to: RoundStatusColumn,
+    now: Date,
+    result: {
+      hash: string;
+      digits: readonly number[];
+      sum: number;
+      beaconSignature: string;
+      beaconRandomness: string;
+    },
+  ): Promise<boolean> {
+    const updated = await executor
+      .updateTable('rounds')
+      .set({
+        status: to,
+        hash: result.hash,
+        digits: [...result.digits],
+        sum: result.sum,
+        beacon_signature: result.beaconSignature,
+        beacon_randomness: result.beaconRandomness,
+      })
+      .where('id', '=', id)
+      .where('status', 'in', ['sealed', 'drawing'])
+      .where('sum', 'is', null)
+      .where('draws_at', '<=', now)
+      .executeTakeFirst();
+    return updated.numUpdatedRows === 1n;
+  }
+
+  /** Why a round was voided, written in the voiding transaction. */
+  async setVoidReason(trx: Transaction<DB>, id: string, reason: string): Promise<void> {
+    await trx.updateTable('rounds').set({ void_reason: reason }).where('id', '=', id).execute();
   }
 
   /**
@@ -280,6 +374,9 @@ export class RoundsRepository {
         'r.hash',
         'r.digits',
         'r.sum',
+        'r.beacon_kind',
+        'r.beacon_round',
+        'r.void_reason',
         'r.stake_total',
         'r.payout_total',
         'r.created_at',

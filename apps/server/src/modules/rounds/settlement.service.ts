@@ -79,12 +79,16 @@ export class SettlementService {
     });
   }
 
-  /** Voids an unfinished round and refunds every stake, once; null when it is already final. */
-  async void(roundId: string): Promise<SettlementOutcome | null> {
+  /**
+   * Voids an unfinished round and refunds every stake, once; null when it is already final. `reason`
+   * (e.g. `beacon_timeout`) is recorded in the same transaction and shown to users.
+   */
+  async void(roundId: string, reason?: string): Promise<SettlementOutcome | null> {
     return this.db.transaction().execute(async (trx) => {
       const now = this.clock.now();
       const claimed = await this.rounds.claimFinal(trx, roundId, VOIDABLE, 'void', now);
       if (!claimed) return null;
+      if (reason) await this.rounds.setVoidReason(trx, roundId, reason);
       const totals = await this.positions.refundAll(trx, roundId, now);
       const posted = await this.ledger.postBulk(trx, this.positions.refundTransfers(roundId), now);
       await this.rounds.setTotals(trx, roundId, totals);

@@ -311,6 +311,16 @@ export interface RoundsTable {
   payout_total: Int8;
   position_count: Generated<number>;
   created_at: Timestamp;
+  /** Fairness v2 (null under v1): the beacon network, the round planned from seals_at, and its value. */
+  beacon_kind: 'drand' | 'local' | null;
+  beacon_chain_hash: string | null;
+  beacon_public_key: string | null;
+  beacon_genesis: number | null;
+  beacon_period: number | null;
+  beacon_round: number | null;
+  beacon_signature: string | null;
+  beacon_randomness: string | null;
+  void_reason: string | null;
 }
 
 export interface PositionsTable {

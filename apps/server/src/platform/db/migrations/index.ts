@@ -11,6 +11,7 @@ import * as consoleTables from './0005-console.ts';
 import * as support from './0006-support.ts';
 import * as lockoutReservations from './0007-lockout-reservations.ts';
 import * as readFigures from './0008-read-figures.ts';
+import * as fairnessV2 from './0009-fairness-v2.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -20,5 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005-console': consoleTables,
   '0006-support': support,
   '0007-lockout-reservations': lockoutReservations,
+  '0009-fairness-v2': fairnessV2,
   '0008-read-figures': readFigures,
 };
