@@ -21,6 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0005-console': consoleTables,
   '0006-support': support,
   '0007-lockout-reservations': lockoutReservations,
-  '0009-fairness-v2': fairnessV2,
   '0008-read-figures': readFigures,
+  '0009-fairness-v2': fairnessV2,
 };
