@@ -59,7 +59,7 @@ import { PositionsService } from './modules/positions/positions.service.ts';
 import { RoomsRepository } from './modules/rounds/rooms.repository.ts';
 import { RoomsService } from './modules/rounds/rooms.service.ts';
 import { RoundEngine } from './modules/rounds/round-engine.ts';
-import { RoundEventsPublisher } from './modules/rounds/round-events.ts';
+import { RoundEventsPublisher, refreshOnRoundEvents } from './modules/rounds/round-events.ts';
 import { RoundsRepository } from './modules/rounds/rounds.repository.ts';
 import { SettlementService } from './modules/rounds/settlement.service.ts';
 import { SupportService } from './modules/support/support.service.ts';
@@ -221,6 +221,8 @@ export function createServices(platform: Platform): Services {
     trading.settlementPauseMs,
   );
   const market = new MarketService(db, roomsRepository, roundsRepository, positionsRepository, clock);
+  const rooms = new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger);
+  refreshOnRoundEvents(events, [rooms, market]);
   const chains = new FairnessChainsService(new FairnessChainsRepository(), trading.chainLength);
   const roundEngine = new RoundEngine(
     db,
@@ -319,7 +321,7 @@ export function createServices(platform: Platform): Services {
     withdrawals,
     assets,
     optionalUserGuard: createOptionalUserGuard(sessions),
-    rooms: new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger),
+    rooms,
     positions,
     market,
     fairness: new FairnessService(new FairnessProofsRepository(db)),

@@ -155,6 +155,8 @@ describe.each(DRIVERS)('read figures against a recount on %s', (driver) => {
         unprocessedCount: pending.rows[0]?.n,
       });
     }
+    // The overview is shared for up to 500 ms (placements do not refresh it): read afresh here.
+    t.services.market.invalidate();
     const market = await call<{ todayVolume: number; tradingUsers: number }>(t, 'GET', '/market/overview');
     const day = t.clock.now().toISOString().slice(0, 10);
     const today = await sql<{ volume: unknown; users: number }>`

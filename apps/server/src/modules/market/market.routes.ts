@@ -2,6 +2,7 @@
 import { marketOverviewSchema } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http.ts';
+import { sendShared } from '../../platform/shared-read-reply.ts';
 import type { MarketService } from './market.service.ts';
 
 export function marketRoutes(deps: { market: MarketService }): FastifyPluginAsyncZod {
@@ -17,7 +18,7 @@ export function marketRoutes(deps: { market: MarketService }): FastifyPluginAsyn
           response: { 200: marketOverviewSchema, ...errorResponses },
         },
       },
-      async () => deps.market.overview(),
+      async (request, reply) => sendShared(request, reply, await deps.market.shared()),
     );
   };
 }

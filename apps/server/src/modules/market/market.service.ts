@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import { toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { type SharedRead, SharedReadCache } from '../../platform/shared-read-cache.ts';
 import type { PositionsRepository } from '../positions/positions.repository.ts';
 import type { RoomsRepository } from '../rounds/rooms.repository.ts';
 import { toRoundView } from '../rounds/round-views.ts';
@@ -19,16 +20,37 @@ import { startOfUtcDay } from '../withdrawals/withdrawals.service.ts';
 /** Settled rounds per room the trend charts show. */
 export const RECENT_ROUNDS = 30;
 
+/** How long the shared overview may be served before it is read again (round events refresh it at once). */
+export const MARKET_MAX_AGE_MS = 500;
+
 export class MarketService {
+  readonly #shared: SharedReadCache<MarketOverview>;
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly rooms: RoomsRepository,
     private readonly rounds: RoundsRepository,
     private readonly positions: PositionsRepository,
     private readonly clock: Clock,
-  ) {}
+  ) {
+    this.#shared = new SharedReadCache(() => this.read(), { maxAgeMs: MARKET_MAX_AGE_MS });
+  }
+
+  /** The overview, its JSON body and ETag, computed once for everyone. */
+  shared(): Promise<SharedRead<MarketOverview>> {
+    return this.#shared.get();
+  }
 
   async overview(): Promise<MarketOverview> {
+    return (await this.#shared.get()).value;
+  }
+
+  /** A round moved on this node: the next read is fresh. */
+  invalidate(): void {
+    this.#shared.invalidate();
+  }
+
+  private async read(): Promise<MarketOverview> {
     const now = this.clock.now();
     const dayStart = startOfUtcDay(now);
     const activity = await this.positions.dailyFigures(dayStart.toISOString().slice(0, 10));

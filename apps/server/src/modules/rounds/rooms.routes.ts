@@ -15,6 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http.ts';
+import { sendShared } from '../../platform/shared-read-reply.ts';
 import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { RoomsService } from './rooms.service.ts';
 
@@ -41,7 +42,11 @@ export function roomsRoutes(deps: {
           response: { 200: roomListSchema, ...errorResponses },
         },
       },
-      async (request) => rooms.list(request.userAuth?.userId ?? null),
+      async (request, reply) => {
+        // Anonymous: the list read once for everyone, sent as serialised, 304 when unchanged.
+        if (!request.userAuth) return sendShared(request, reply, await rooms.shared());
+        return rooms.list(request.userAuth.userId);
+      },
     );
 
     app.get(
@@ -55,7 +60,13 @@ export function roomsRoutes(deps: {
           response: { 200: roomSchema, ...errorResponses },
         },
       },
-      async (request) => rooms.get(request.params.id, request.userAuth?.userId ?? null),
+      async (request, reply) => {
+        if (!request.userAuth) {
+          const shared = await rooms.sharedRoom(request.params.id);
+          if (shared) return sendShared(request, reply, shared);
+        }
+        return rooms.get(request.params.id, request.userAuth?.userId ?? null);
+      },
     );
 
     app.post(

@@ -9,6 +9,7 @@ import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { type SharedRead, SharedReadCache } from '../../platform/shared-read-cache.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import { toPositionView } from '../positions/position-views.ts';
 import type { PositionsRepository } from '../positions/positions.repository.ts';
@@ -16,26 +17,72 @@ import type { Room, RoomsRepository } from './rooms.repository.ts';
 import { toRoomView, toRoundView } from './round-views.ts';
 import type { RoundsRepository } from './rounds.repository.ts';
 
+/** How long the shared room list may be served before it is read again (round events refresh it at once). */
+export const ROOMS_MAX_AGE_MS = 500;
+
 export class RoomsService {
+  /** Every room with its current round as an anonymous viewer sees it: read once for everyone. */
+  readonly #shared: SharedReadCache<{ items: RoomView[] }>;
+  readonly #perRoom = new WeakMap<object, Map<string, SharedRead<RoomView>>>();
+
   constructor(
     private readonly db: Kysely<DB>,
     private readonly rooms: RoomsRepository,
     private readonly rounds: RoundsRepository,
     private readonly positions: PositionsRepository,
     private readonly ledger: LedgerService,
-  ) {}
+  ) {
+    this.#shared = new SharedReadCache(() => this.readRooms(), { maxAgeMs: ROOMS_MAX_AGE_MS });
+  }
+
+  /** The anonymous room list, its JSON body and ETag, from memory. */
+  shared(): Promise<SharedRead<{ items: RoomView[] }>> {
+    return this.#shared.get();
+  }
+
+  /** One room of the shared list with its own body and ETag (made once per list); undefined when not listed. */
+  async sharedRoom(roomId: string): Promise<SharedRead<RoomView> | undefined> {
+    const list = await this.#shared.get();
+    let rooms = this.#perRoom.get(list);
+    if (!rooms) {
+      rooms = new Map(
+        list.value.items.map((view, index) => [
+          view.id,
+          { value: view, body: JSON.stringify(view), etag: `${list.etag.slice(0, -1)}-${index}"` },
+        ]),
+      );
+      this.#perRoom.set(list, rooms);
+    }
+    return rooms.get(roomId);
+  }
+
+  /** A round moved or a room changed on this node: the next read of the list is fresh. */
+  invalidate(): void {
+    this.#shared.invalidate();
+  }
 
   async list(viewerId: string | null): Promise<{ items: RoomView[] }> {
-    const rooms = await this.rooms.list(this.db);
-    const current = await this.rounds.currentViews(rooms.map((room) => room.id));
+    const shared = (await this.#shared.get()).value;
+    if (viewerId === null) return shared;
     const balance = await this.viewerBalance(viewerId);
-    return { items: rooms.map((room) => toRoomView(room, current.get(room.id), balance)) };
+    return { items: shared.items.map((view) => forViewer(view, balance)) };
   }
 
   async get(roomId: string, viewerId: string | null): Promise<RoomView> {
-    const room = await this.room(roomId);
-    const current = await this.rounds.currentViews([room.id]);
-    return toRoomView(room, current.get(room.id), await this.viewerBalance(viewerId));
+    const view = (await this.#shared.get()).value.items.find((item) => item.id === roomId);
+    if (!view) {
+      // Not in the list (made up, or created since it was read): the database decides.
+      const room = await this.room(roomId);
+      const current = await this.rounds.currentViews([room.id]);
+      return toRoomView(room, current.get(room.id), await this.viewerBalance(viewerId));
+    }
+    return viewerId === null ? view : forViewer(view, await this.viewerBalance(viewerId));
+  }
+
+  private async readRooms(): Promise<{ items: RoomView[] }> {
+    const rooms = await this.rooms.list(this.db);
+    const current = await this.rounds.currentViews(rooms.map((room) => room.id));
+    return { items: rooms.map((room) => toRoomView(room, current.get(room.id), null)) };
   }
 
   /** Entering checks the entry minimum: ENTRY_MINIMUM_NOT_MET with the amount still missing. */
@@ -78,3 +125,9 @@ export class RoomsService {
 }
 
 export type RoundPage = Page<RoundView>;
+
+/** The anonymous view with the viewer's entry check (toRoomView's rule, from the view's entry minimum). */
+function forViewer(view: RoomView, balance: number | null): RoomView {
+  const missing = balance === null ? view.entryMinimum : Math.max(0, view.entryMinimum - balance);
+  return { ...view, qualified: balance !== null && missing === 0, missingForEntry: missing };
+}

@@ -11,6 +11,21 @@ import type { Logger } from '../../platform/logger.ts';
 import { toRoundView } from './round-views.ts';
 import type { RoundsRepository } from './rounds.repository.ts';
 
+/**
+ * Shared public reads (room list, market overview) are refreshed at once when a round of this node moves;
+ * writes on other nodes reach them within their max age.
+ */
+export function refreshOnRoundEvents(
+  events: DomainEvents,
+  reads: ReadonlyArray<{ invalidate(): void }>,
+): void {
+  events.subscribe((event) => {
+    if (event.channel === 'topic' && event.event.topic.startsWith('round.')) {
+      for (const read of reads) read.invalidate();
+    }
+  });
+}
+
 export class RoundEventsPublisher {
   constructor(
     private readonly rounds: RoundsRepository,

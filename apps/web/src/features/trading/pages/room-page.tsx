@@ -47,7 +47,7 @@ function CurrentRound({ room }: { room: RoomView }) {
       </div>
       <RoundStatusBanner status={status} />
       <RoundCountdown status={status} seconds={countdownSeconds(round, now)} />
-      <RoundCommitment commitment={round.commitment} />
+      <RoundCommitment commitment={round.commitment} fairness={round.fairness} />
     </section>
   );
 }
