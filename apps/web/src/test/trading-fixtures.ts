@@ -27,6 +27,8 @@ export function round(n: number, now: number, overrides: Partial<RoundView> = {}
     digits: null,
     sum: null,
     userCount: 0,
+    fairness: { scheme: 'v1', beacon: null, beaconRound: null },
+    voidReason: null,
     ...overrides,
   };
 }

@@ -58,7 +58,11 @@ export function RoundPanel({
         <RoundResult digits={round.digits} sum={round.sum} testIdPrefix={testIdPrefix} />
       ) : null}
       {status === 'open' ? (
-        <RoundCommitment commitment={round.commitment} testId={`${testIdPrefix}-commitment`} />
+        <RoundCommitment
+          commitment={round.commitment}
+          fairness={round.fairness}
+          testId={`${testIdPrefix}-commitment`}
+        />
       ) : round.hash !== null ? (
         <dl className="hash-list">
           <HashValue label={t('trading.hash')} value={round.hash} testId={`${testIdPrefix}-hash`} />

@@ -2,14 +2,18 @@
  * One round on the verification page: issue, status, its hash, the previous hash it must link to (its
  * commitment), digits and sum; for a drawn round a Verify action that runs the domain's verifyRound
  * here, in the browser, on exactly these published values, and shows whether the chain link and the
- * digits check out.
+ * digits check out. A scheme v2 round's proof (with its beacon) is fetched first, and the beacon's BLS
+ * signature, its round (the first after the seal) and its source are checked here too, with a link to
+ * the published drand round.
  */
-import type { RoundView } from '@tradehall/contracts';
+import type { FairnessProof, RoundView } from '@tradehall/contracts';
 import { type Verification, verifyRound } from '@tradehall/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { fetchFairnessProof } from '../api/fairness-proof.ts';
 import { currentOrigin, verifyCommand } from './fairness-explainer.tsx';
 import { HashValue } from './hash-value.tsx';
+import { FairnessLine } from './round-commitment.tsx';
 import { RoundResult } from './round-result.tsx';
 
 function Check({
@@ -33,10 +37,23 @@ function Check({
 export function RoundProof({ round }: { round: RoundView }) {
   const { t } = useTranslation();
   const [result, setResult] = useState<Verification | null>(null);
+  const [beacon, setBeacon] = useState<FairnessProof['beacon']>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
   const drawn = round.hash !== null && round.digits !== null;
 
-  const verify = () => {
+  const verify = async () => {
     if (round.hash === null || round.digits === null) return;
+    setLoadFailed(false);
+    let proof: FairnessProof | null = null;
+    if (round.fairness.scheme === 'v2') {
+      // The beacon value is not part of the round view: fetched, then checked here like everything else.
+      proof = await fetchFairnessProof(round.id).catch(() => null);
+      if (!proof) {
+        setLoadFailed(true);
+        return;
+      }
+    }
+    setBeacon(proof?.beacon ?? null);
     setResult(
       verifyRound({
         issue: round.issue,
@@ -44,6 +61,8 @@ export function RoundProof({ round }: { round: RoundView }) {
         hash: round.hash,
         previousHash: round.commitment,
         digits: round.digits,
+        beacon: proof?.beacon ?? null,
+        sealsAt: round.sealsAt,
       }),
     );
   };
@@ -61,11 +80,22 @@ export function RoundProof({ round }: { round: RoundView }) {
       {round.digits !== null && round.sum !== null ? (
         <RoundResult digits={round.digits} sum={round.sum} testIdPrefix={`proof-${round.issue}`} />
       ) : null}
+      <FairnessLine fairness={round.fairness} testId={`proof-scheme-${round.issue}`} />
+      {round.voidReason ? (
+        <p className="field__hint" data-testid={`void-reason-${round.issue}`}>
+          {t(
+            round.voidReason === 'beacon_timeout'
+              ? 'trading.beacon.voidTimeout'
+              : 'trading.statusMessage.void',
+          )}
+        </p>
+      ) : null}
+      {loadFailed ? <p className="field__hint">{t('trading.beacon.loadFailed')}</p> : null}
       {drawn ? (
         <button
           type="button"
           className="text-button text-button--small round-proof__action"
-          onClick={verify}
+          onClick={() => void verify()}
           data-testid={`verify-round-${round.issue}`}
         >
           {t('trading.verify.action')}
@@ -94,7 +124,38 @@ export function RoundProof({ round }: { round: RoundView }) {
               failedText={t('trading.verify.digitsFailed')}
               testId={`verify-digits-${round.issue}`}
             />
+            {result.beacon ? (
+              <>
+                <Check
+                  ok={result.beacon.signatureOk}
+                  okText={t('trading.beacon.signatureOk')}
+                  failedText={t('trading.beacon.signatureFailed')}
+                  testId={`verify-beacon-signature-${round.issue}`}
+                />
+                <Check
+                  ok={result.beacon.roundOk}
+                  okText={t('trading.beacon.roundOk')}
+                  failedText={t('trading.beacon.roundFailed')}
+                  testId={`verify-beacon-round-${round.issue}`}
+                />
+              </>
+            ) : null}
           </ul>
+          {beacon && result.beacon ? (
+            <p className="field__hint" data-testid={`verify-beacon-source-${round.issue}`}>
+              {result.beacon.source === 'drand-quicknet' ? (
+                <a
+                  href={`https://api.drand.sh/${beacon.chainHash}/public/${beacon.round}`}
+                  target="_blank"
+                  rel="noreferrer noopener"
+                >
+                  {t('trading.beacon.drandRound', { round: beacon.round })}
+                </a>
+              ) : (
+                t('trading.beacon.localRound', { round: beacon.round })
+              )}
+            </p>
+          ) : null}
           <p className="field__hint">
             {t('trading.verify.computed', {
               digits: result.computedDigits.join(', '),

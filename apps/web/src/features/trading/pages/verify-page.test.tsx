@@ -38,6 +38,8 @@ function published(vector: Vector, n: number, overrides: Partial<RoundView> = {}
     digits: vector.digits,
     sum: vector.sum,
     userCount: 3,
+    fairness: { scheme: 'v1', beacon: null, beaconRound: null },
+    voidReason: null,
     ...overrides,
   };
 }
