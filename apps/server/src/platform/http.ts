@@ -1,6 +1,6 @@
 /** Small helpers shared by route files. */
 import { errorBodySchema } from '@tradehall/contracts';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 
 /** Every route documents the error body for 4xx and 5xx answers. */
 export const errorResponses = { '4xx': errorBodySchema, '5xx': errorBodySchema } as const;
@@ -19,4 +19,19 @@ export function clientMeta(request: FastifyRequest): ClientMeta {
     ip: request.ip || null,
     userAgent: typeof userAgent === 'string' && userAgent !== '' ? userAgent.slice(0, MAX_USER_AGENT) : null,
   };
+}
+
+/**
+ * Runs `work` once the answer has left (or the client went away), on a later turn of the event loop:
+ * for work the answer must not wait for, nor be slowed by where the server has one thread.
+ */
+export function afterResponse(reply: FastifyReply, work: () => void): void {
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    setImmediate(work);
+  };
+  reply.raw.once('finish', start);
+  reply.raw.once('close', start);
 }

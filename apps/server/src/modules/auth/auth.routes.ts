@@ -15,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Config } from '../../platform/config.ts';
-import { clientMeta, errorResponses } from '../../platform/http.ts';
+import { afterResponse, clientMeta, errorResponses } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/i18n.ts';
 import { perAccountLimiter, perIpLimit } from '../../platform/rate-limit.ts';
 import { accountKey } from './account-key.ts';
@@ -163,9 +163,11 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
           response: { 200: passwordResetCodeResponseSchema, ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         await resetPerAccount(request);
-        return passwordReset.requestCode(request.body.account, requestLocale(request));
+        return passwordReset.requestCode(request.body.account, requestLocale(request), (work) =>
+          afterResponse(reply, work),
+        );
       },
     );
 

@@ -54,9 +54,15 @@ export class PasswordResetService {
   /**
    * The same work whether or not the name is an account with an email: one statement records the
    * request (or finds it too soon) and finds the user to mail, and the answer goes out. Storing the code
-   * and mailing it happen after the answer, so a known account answers as fast as an unknown one.
+   * and mailing it happen after the answer, so a known account answers as fast as an unknown one:
+   * `afterAnswer` is given that work and runs it once the answer has left (the route waits for the
+   * response to finish; by default the next turn of the event loop).
    */
-  async requestCode(account: string, locale: Locale): Promise<{ resendAfterSeconds: number }> {
+  async requestCode(
+    account: string,
+    locale: Locale,
+    afterAnswer: (work: () => void) => void = setImmediate,
+  ): Promise<{ resendAfterSeconds: number }> {
     const key = accountKey(account);
     const now = this.clock.now();
     const { claimed, user } = await this.repository.claimRequest(
@@ -69,7 +75,7 @@ export class PasswordResetService {
       const waitMs = blockedBy.getTime() + VERIFICATION_CODE_RESEND_SECONDS * 1000 - now.getTime();
       throw new AppError('RESEND_TOO_SOON', { retryAfterSeconds: waitMs / 1000 });
     }
-    if (user) this.sendCodeAfterAnswer(user, locale);
+    if (user) afterAnswer(() => this.sendCodeNow(user, locale));
     return { resendAfterSeconds: VERIFICATION_CODE_RESEND_SECONDS };
   }
 
@@ -79,18 +85,17 @@ export class PasswordResetService {
   }
 
   /**
-   * Starts on the next turn of the event loop, once the answer is written: on embedded PGlite a query
-   * runs on this thread, and storing the code must not hold up the answer it would give away.
+   * Stores and mails a code, tracked for settled() and logged if it fails (nobody is waiting for it). On
+   * embedded PGlite a query runs on this thread, so this must start only once the answer has left, or
+   * the time it takes would give away that the account exists.
    */
-  private sendCodeAfterAnswer(user: { id: string; email: string }, locale: Locale): void {
-    setImmediate(() => {
-      const task: Promise<void> = this.sendCode(user, locale)
-        .catch((error: unknown) => {
-          this.logger.error({ err: error, userId: user.id }, 'password-reset code could not be sent');
-        })
-        .finally(() => this.#pending.delete(task));
-      this.#pending.add(task);
-    });
+  private sendCodeNow(user: { id: string; email: string }, locale: Locale): void {
+    const task: Promise<void> = this.sendCode(user, locale)
+      .catch((error: unknown) => {
+        this.logger.error({ err: error, userId: user.id }, 'password-reset code could not be sent');
+      })
+      .finally(() => this.#pending.delete(task));
+    this.#pending.add(task);
   }
 
   /**
