@@ -80,18 +80,36 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
   };
 }
 
-/** The same upload at the spec's historical path, /api/common/upload. */
+/**
+ * The spec's historical upload family on the test host, each the same upload as POST /api/v1/uploads
+ * (signed in, at most 5 MB, the type sniffed from the bytes): older app builds post to whichever of them
+ * their screen was written against.
+ */
+export const COMMON_UPLOAD_PATHS = [
+  '/api/common/upload',
+  '/api/common/upload1',
+  '/api/common/upload3',
+  '/api/common/upload5',
+  '/api/common/upload6',
+  '/api/common/uploadImage',
+] as const;
+
 export function commonUploadRoute(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
   return async (app) => {
     await registerMultipart(app);
-    app.post(
-      '/api/common/upload',
-      { onRequest: deps.userGuard, schema: uploadSchema },
-      async (request, reply) => {
-        const body = await deps.uploads.store(requireUser(request).userId, await readImage(request));
-        return reply.status(201).send(body);
-      },
-    );
+    for (const path of COMMON_UPLOAD_PATHS) {
+      app.post(
+        path,
+        {
+          onRequest: deps.userGuard,
+          schema: { ...uploadSchema, summary: `${uploadSchema.summary}; the same as POST /api/v1/uploads` },
+        },
+        async (request, reply) => {
+          const body = await deps.uploads.store(requireUser(request).userId, await readImage(request));
+          return reply.status(201).send(body);
+        },
+      );
+    }
   };
 }
 

@@ -10,6 +10,7 @@ import {
   upload,
 } from '../../../test/money.ts';
 import { sniffImageType } from './image-type.ts';
+import { COMMON_UPLOAD_PATHS } from './uploads.routes.ts';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00]);
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
@@ -66,9 +67,19 @@ describe.each(DRIVERS)('uploads on %s', (driver) => {
     const stored = await upload(t, user.token, large);
     expect(stored.status).toBe(201);
     expect(stored.body.size).toBe(5 * 1024 * 1024);
-    const common = await upload(t, user.token, PNG_BYTES, '/api/common/upload');
+  });
+
+  it.each(COMMON_UPLOAD_PATHS)('takes the same upload, with the same checks, at %s', async (path) => {
+    const common = await upload(t, user.token, PNG_BYTES, path);
     expect(common.status).toBe(201);
     expect(common.body.contentType).toBe('image/png');
+    expect((await upload(t, '', PNG_BYTES, path)).status).toBe(401);
+    const notImage = await upload(t, user.token, Buffer.from('plain text, not an image'), path);
+    expect(notImage.body).toMatchObject({ error: { code: 'UPLOAD_INVALID' } });
+    const tooBig = Buffer.concat([PNG_BYTES, Buffer.alloc(5 * 1024 * 1024)]);
+    expect((await upload(t, user.token, tooBig, path)).body).toMatchObject({
+      error: { code: 'UPLOAD_INVALID' },
+    });
   });
 
   it('serves an upload to any operator, to nobody else', async () => {
