@@ -36,7 +36,7 @@ import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { type Config, servesApi } from './platform/config.ts';
 import { AppError, installErrorHandler, sendError, toAppError } from './platform/errors.ts';
-import type { Logger } from './platform/logger.ts';
+import { accessLog, type Logger } from './platform/logger.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -114,16 +114,16 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.addHook('onSend', async (_request, reply) => {
     reply.header('x-content-type-options', 'nosniff');
   });
-  app.addHook('onResponse', async (request, reply) => {
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url.split('?')[0],
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
+  // Errors and slow answers always, one in 100 of the rest (every one at LOG_LEVEL=debug).
+  const logAccess = accessLog({ sampleEvery: logger.isLevelEnabled('debug') ? 1 : 100, slowMs: 1000 });
+  app.addHook('onResponse', (request, reply, done) => {
+    logAccess(request.log, {
+      method: request.method,
+      url: request.url.split('?')[0] ?? request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime),
+    });
+    done();
   });
 
   await registerSecurityHeaders(app, config);

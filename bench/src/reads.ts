@@ -1,0 +1,386 @@
+/**
+ * bench:reads (DESIGN §9 reads): /health, /me and /rooms against a bare node:http server answering the
+ * same bytes (same status, same body, same content type), in alternating slices so a busy neighbour
+ * weighs on both alike; then the same with 100,000 positions in the open round and 20,000 transfers on
+ * the user, which must stay within 0.9x of the empty case.
+ *
+ * The seed goes straight into the database but keeps the ledger balanced: every position has its stake
+ * transfer (user cash -> stakes_escrow) and the debit of the user's balance and turnover; the user's
+ * 20,000 transfers are deposits from deposits_clearing credited to the balance and turnover.
+ *
+ * Run: `npm run bench:reads` with DATABASE_URL or TEST_DATABASE_URL set (default
+ * postgres://postgres@127.0.0.1:5432/test). A scratch database is made and dropped. Loopback only.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type Server } from 'node:http';
+import { createServer } from 'node:net';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const baseUrl =
+  process.env.DATABASE_URL?.trim() ||
+  process.env.TEST_DATABASE_URL?.trim() ||
+  'postgres://postgres@127.0.0.1:5432/test';
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
+const SLICES = Number(process.env.BENCH_SLICES ?? 3);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
+const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 20_000);
+const SEED_USERS = 1_000;
+const repoRoot = resolve(import.meta.dirname, '../..');
+const BARS = { health: 0.5, rooms: 0.3, me: 0.15 } as const;
+type Endpoint = keyof typeof BARS;
+const PATHS: Record<Endpoint, string> = {
+  health: '/api/v1/health',
+  me: '/api/v1/me',
+  rooms: '/api/v1/rooms',
+};
+/** BENCH_ONLY=health,me measures only those (to profile one path at a time). */
+const ONLY = process.env.BENCH_ONLY?.split(',') ?? null;
+const ENDPOINTS = (Object.keys(PATHS) as Endpoint[]).filter((e) => !ONLY || ONLY.includes(e));
+
+function databaseUrl(name: string): string {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const probe = createServer().listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
+  const response = await fetch(url, {
+    ...init,
+    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
+  });
+  const body = (await response.json()) as T;
+  if (!response.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+async function login(api: string, path: string, account: string, password: string): Promise<string> {
+  const captcha = await fetch(`${api}/auth/captcha`);
+  const { captchaId } = (await captcha.json()) as { captchaId: string };
+  const captchaAnswer = captcha.headers.get('x-test-captcha-answer') ?? '';
+  const body = await json<{ token: string }>(`${api}${path}`, {
+    method: 'POST',
+    body: JSON.stringify({ account, password, captchaId, captchaAnswer }),
+  });
+  return body.token;
+}
+
+interface Slice {
+  requests: number;
+  seconds: number;
+  latencies: number[];
+}
+
+async function slice(port: number, path: string, headers: Record<string, string>): Promise<Slice> {
+  const latencies: number[] = [];
+  const instance = autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: SLICE_SECONDS,
+    requests: [{ method: 'GET', path, headers }],
+  }) as ReturnType<typeof autocannon> & {
+    on(
+      event: 'response',
+      listener: (client: unknown, status: number, bytes: number, ms: number) => void,
+    ): void;
+  };
+  let non2xx = 0;
+  instance.on('response', (_client, status, _bytes, ms) => {
+    if (status >= 300) non2xx += 1;
+    latencies.push(ms);
+  });
+  const result = await instance;
+  if (non2xx > 0) throw new Error(`${path}: ${non2xx} answers were not 2xx`);
+  return { requests: result.requests.total, seconds: result.duration, latencies };
+}
+
+function p99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+}
+
+interface Captured {
+  status: number;
+  type: string;
+  body: Buffer;
+}
+
+async function capture(port: number, path: string, headers: Record<string, string>): Promise<Captured> {
+  const response = await fetch(`http://127.0.0.1:${port}${path}`, { headers });
+  return {
+    status: response.status,
+    type: response.headers.get('content-type') ?? 'application/json',
+    body: Buffer.from(await response.arrayBuffer()),
+  };
+}
+
+/** The floor: node:http answering each path with the bytes the server gave for it. */
+async function bareServer(answers: Map<string, Captured>): Promise<{ server: Server; port: number }> {
+  const port = await freePort();
+  const server = createHttpServer((request, response) => {
+    const answer = answers.get(request.url ?? '');
+    if (!answer) {
+      response.writeHead(404).end();
+      return;
+    }
+    response.writeHead(answer.status, { 'content-type': answer.type, 'content-length': answer.body.length });
+    response.end(answer.body);
+  });
+  await new Promise<void>((done) => server.listen(port, '127.0.0.1', done));
+  return { server, port };
+}
+
+interface Figure {
+  rps: number;
+  p99: number;
+  bareRps: number;
+  bareP99: number;
+}
+
+async function measure(serverPort: number, token: string): Promise<Record<Endpoint, Figure>> {
+  const auth = { authorization: `Bearer ${token}` };
+  const headersFor = (endpoint: Endpoint) => (endpoint === 'me' ? auth : {});
+  const answers = new Map<string, Captured>();
+  for (const endpoint of Object.keys(PATHS) as Endpoint[]) {
+    answers.set(PATHS[endpoint], await capture(serverPort, PATHS[endpoint], headersFor(endpoint)));
+  }
+  const bare = await bareServer(answers);
+  const figures = {} as Record<Endpoint, Figure>;
+  try {
+    for (const endpoint of ENDPOINTS) {
+      const path = PATHS[endpoint];
+      // Warm-up of both, then alternating slices.
+      await slice(serverPort, path, headersFor(endpoint));
+      await slice(bare.port, path, headersFor(endpoint));
+      const ours: Slice[] = [];
+      const floor: Slice[] = [];
+      for (let i = 0; i < SLICES; i++) {
+        ours.push(await slice(serverPort, path, headersFor(endpoint)));
+        floor.push(await slice(bare.port, path, headersFor(endpoint)));
+      }
+      const rate = (slices: Slice[]) =>
+        slices.reduce((sum, s) => sum + s.requests, 0) / slices.reduce((sum, s) => sum + s.seconds, 0);
+      figures[endpoint] = {
+        rps: rate(ours),
+        p99: p99(ours.flatMap((s) => s.latencies)),
+        bareRps: rate(floor),
+        bareP99: p99(floor.flatMap((s) => s.latencies)),
+      };
+    }
+  } finally {
+    await new Promise((done) => bare.server.close(done));
+  }
+  return figures;
+}
+
+function print(title: string, figures: Record<Endpoint, Figure>, empty?: Record<Endpoint, Figure>): void {
+  console.log(`\n${title}`);
+  for (const endpoint of ENDPOINTS) {
+    const f = figures[endpoint];
+    const ratio = f.rps / f.bareRps;
+    let line =
+      `  ${PATHS[endpoint].padEnd(16)} ${f.rps.toFixed(0).padStart(6)} req/s p99 ${f.p99.toFixed(1)} ms` +
+      `  | bare node:http ${f.bareRps.toFixed(0).padStart(6)} req/s p99 ${f.bareP99.toFixed(1)} ms` +
+      `  | ${ratio.toFixed(2)}x (bar ${BARS[endpoint]}x) ${ratio >= BARS[endpoint] ? 'ok' : 'BELOW'}`;
+    if (empty) {
+      const base = empty[endpoint];
+      const self = ratio / (base.rps / base.bareRps);
+      line += `  | ${self.toFixed(2)}x of empty (bar 0.9x) ${self >= 0.9 ? 'ok' : 'BELOW'}`;
+    }
+    console.log(line);
+  }
+}
+
+async function seed(url: string, userId: string, roundId: string): Promise<void> {
+  await withClient(url, async (client) => {
+    await client.query('begin');
+    // Users to hold the positions, each with a cash account funded by the house (an adjustment).
+    await client.query(
+      `insert into users (username, password_hash, nickname, invitation_code)
+       select 'seed' || i, 'x', 'seed' || i, 'S' || md5(i::text) from generate_series(1, $1) i`,
+      [SEED_USERS],
+    );
+    await client.query(
+      `insert into ledger_accounts (kind, user_id) select 'user_cash', id from users where username like 'seed%'`,
+    );
+    const perUser = Math.ceil(POSITIONS / SEED_USERS);
+    await client.query(
+      `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
+         idempotency_key, created_at)
+       select h.id, a.id, $1::bigint * 100, 'adjustment', 'bench', a.id::text, 'bench:fund:' || a.id, now()
+       from ledger_accounts a cross join (select id from ledger_accounts where kind = 'house') h
+       join users u on u.id = a.user_id where u.username like 'seed%'`,
+      [perUser],
+    );
+    await client.query(
+      `update ledger_accounts a set balance = balance + $1::bigint * 100
+       from users u where u.id = a.user_id and u.username like 'seed%'`,
+      [perUser],
+    );
+    // The positions, their stake transfers and the debits: one statement each (the trigger keeps the
+    // round and day figures as for any insert).
+    await client.query(
+      `create temporary table seed_positions on commit drop as
+       select gen_random_uuid() as id, a.user_id, a.id as account_id
+       from (select a.*, row_number() over (order by a.id) as n from ledger_accounts a
+             join users u on u.id = a.user_id where u.username like 'seed%') a
+       cross join generate_series(1, $1) k
+       limit $2`,
+      [perUser, POSITIONS],
+    );
+    await client.query(
+      `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
+         idempotency_key, created_at)
+       select s.account_id, e.id, 100, 'stake', 'position', s.id::text, 'position:' || s.id || ':stake', now()
+       from seed_positions s cross join (select id from ledger_accounts where kind = 'stakes_escrow') e`,
+    );
+    await client.query(
+      `update ledger_accounts a set balance = a.balance - c.total, total_staked = a.total_staked + c.total
+       from (select account_id, count(*) * 100 as total from seed_positions group by account_id) c
+       where a.id = c.account_id`,
+    );
+    await client.query(
+      `insert into positions (id, round_id, room_id, user_id, account_id, bet_category, bet_type, amount,
+         multiplier, status, created_at)
+       select s.id, r.id, r.room_id, s.user_id, s.account_id, 'both_sides', 'long', 100, 196, 'open', now()
+       from seed_positions s cross join (select id, room_id from rounds where id = $1) r`,
+      [roundId],
+    );
+    // The user's history: deposits credited from the clearing account.
+    await client.query(
+      `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
+         idempotency_key, created_at)
+       select c.id, a.id, 100, 'deposit', 'bench', i::text, 'bench:deposit:' || i, now() - i * interval '1 minute'
+       from generate_series(1, $2) i
+       cross join (select id from ledger_accounts where kind = 'deposits_clearing') c
+       cross join (select id from ledger_accounts where user_id = $1) a`,
+      [userId, TRANSFERS],
+    );
+    await client.query(
+      `update ledger_accounts set balance = balance + $2::bigint * 100, total_deposited = total_deposited + $2::bigint * 100
+       where user_id = $1`,
+      [userId, TRANSFERS],
+    );
+    await client.query('commit');
+    await client.query('analyze');
+  });
+}
+
+const serverDb = `bench_reads_${randomBytes(4).toString('hex')}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'tradehall-bench-reads-'));
+let server: ChildProcess | null = null;
+await withClient(baseUrl, (client) => client.query(`create database "${serverDb}"`));
+try {
+  const port = await freePort();
+  const api = `http://127.0.0.1:${port}/api/v1`;
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
+  server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(serverDb),
+      DATA_DIR: dataDir,
+      // Test mode only for the captcha answer header the sign-ins below need.
+      TRADEHALL_TEST_MODE: 'true',
+      DEMO_MODE: 'true',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      CAPTCHA_RATE_LIMIT_PER_MINUTE: '100000',
+      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
+      // One long open round, so the run never meets a seal.
+      ROUND_SECONDS_OVERRIDE: '3600',
+      SEALED_SECONDS_OVERRIDE: '10',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`${api}/health`)).ok) break;
+    } catch {
+      // not up yet
+    }
+    if (attempt > 1200) throw new Error('server did not become healthy within 60 s');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+  const account = `reader_${randomBytes(3).toString('hex')}`;
+  await json(`${api}/auth/register`, {
+    method: 'POST',
+    body: JSON.stringify({
+      account,
+      password: 'secret123',
+      confirmPassword: 'secret123',
+      invitationCode: 'DEMO2026',
+    }),
+  });
+  const token = await login(api, '/auth/login', account, 'secret123');
+  const me = await json<{ id: string }>(`${api}/me`, { headers: { authorization: `Bearer ${token}` } });
+  type Room = { tier: string; currentRound: { id: string; status: string } | null };
+  let roundId = '';
+  for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
+    const rooms = await json<{ items: Room[] }>(`${api}/rooms`);
+    const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
+    if (current?.status === 'open') roundId = current.id;
+    else await new Promise((wait) => setTimeout(wait, 100));
+  }
+  if (!roundId) throw new Error('no open round in the normal room');
+
+  console.log(
+    `bench:reads — ${CONNECTIONS} connections, ${SLICES} alternating slices of ${SLICE_SECONDS} s per side, ` +
+      `load average ${loadavg()[0]?.toFixed(1)} before`,
+  );
+  const empty = await measure(port, token);
+  print('Empty database (one user, rooms with no positions):', empty);
+
+  const started = Date.now();
+  await seed(databaseUrl(serverDb), me.id, roundId);
+  console.log(
+    `\nSeeded ${POSITIONS.toLocaleString('en')} positions in the open round (${SEED_USERS} users) and ` +
+      `${TRANSFERS.toLocaleString('en')} transfers on the user in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  // The shared room list is read again within its 500 ms.
+  await new Promise((wait) => setTimeout(wait, 600));
+  const rooms = await json<{ items: Array<{ tier: string; currentRound: { userCount: number } | null }> }>(
+    `${api}/rooms`,
+  );
+  console.log(
+    `  the normal room's round now shows ${rooms.items.find((r) => r.tier === 'normal')?.currentRound?.userCount} users`,
+  );
+  const full = await measure(port, token);
+  print('With 100,000 positions in the open round and 20,000 transfers on the user:', full, empty);
+} finally {
+  server?.kill('SIGTERM');
+  await new Promise((wait) => setTimeout(wait, 500));
+  await withClient(baseUrl, (client) => client.query(`drop database if exists "${serverDb}" with (force)`));
+  rmSync(dataDir, { recursive: true, force: true });
+}
