@@ -1,13 +1,15 @@
 /**
  * Live rooms and rounds from the `round.<roomId>` topics: each event carries the round as GET /rounds/:id
- * shows it (status, the server's end times, the result once drawn), so the cached room list, room and
- * round are updated in place, without asking the server. A final round (settled, void) is asked for
- * once more: the viewer's positions in it have been paid or refunded. `onReconnect` runs when the
- * connection is back after a loss (events may have been missed): the page asks again then.
+ * shows it (status, the server's end times, the result once drawn, the user count), so the cached room
+ * list, room and round are updated in place, without asking the server. When a round turns final the
+ * viewer's positions in it are settled here by the domain's rules (the sum and each position's frozen
+ * multiplier decide; a void refunds every stake), as the server settles them: no watcher asks the server
+ * after a round event. `onReconnect` runs when the connection is back after a loss (events may have been
+ * missed): the page asks again then, and only then.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { RoomView, RoundDetail, RoundView } from '@tradehall/contracts';
-import { isFinal } from '@tradehall/domain';
+import type { PositionView, RoomView, RoundDetail, RoundView } from '@tradehall/contracts';
+import { betWins, isFinal, payoutFor } from '@tradehall/domain';
 import { currentRoundAfter, roundOf } from '../../../lib/realtime/current-round.ts';
 import { roundTopic } from '../../../lib/realtime/protocol.ts';
 import { useRealtimeReconnect } from '../../../lib/realtime/use-connection.ts';
@@ -29,11 +31,25 @@ export function applyRoundEvent(queryClient: QueryClient, round: RoundView): voi
     room ? withRound(room, round) : room,
   );
   queryClient.setQueryData<RoundDetail>(tradingKeys.round(round.id), (detail) =>
-    detail ? { ...detail, round } : detail,
+    detail
+      ? { round, myPositions: detail.myPositions.map((position) => settledBy(position, round)) }
+      : detail,
   );
-  if (isFinal(round.status)) {
-    void queryClient.invalidateQueries({ queryKey: tradingKeys.round(round.id) }).catch(() => {});
-  }
+}
+
+/** A position as the server settles it once its round is final; unchanged before that. */
+export function settledBy(position: PositionView, round: RoundView): PositionView {
+  if (position.status !== 'open' || !isFinal(round.status)) return position;
+  const settledAt = round.settledAt;
+  if (round.status === 'void') return { ...position, status: 'refunded', payout: position.amount, settledAt };
+  if (round.sum === null) return position;
+  const won = betWins(position.bet, round.sum);
+  return {
+    ...position,
+    status: won ? 'won' : 'lost',
+    payout: won ? payoutFor(position.amount, position.multiplier) : 0,
+    settledAt,
+  };
 }
 
 export function useRoomEvents(roomIds: readonly string[], onReconnect: () => void): void {

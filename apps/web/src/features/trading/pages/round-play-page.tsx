@@ -100,8 +100,8 @@ function RoundPlay({ roomId }: { roomId: string }) {
     return () => clearTimeout(timer);
   }, [nextId, activeId, activeMissing, finalSince]);
 
-  useSettlementRefresh(activeRound);
-  useSettlementRefresh(previousRound);
+  useSettlementRefresh(activeRound, (active.data?.myPositions.length ?? 0) > 0);
+  useSettlementRefresh(previousRound, (previous.data?.myPositions.length ?? 0) > 0);
 
   const refreshRooms = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: tradingKeys.rooms }).catch(() => {});
