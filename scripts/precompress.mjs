@@ -7,7 +7,7 @@
  * A Vite plugin (`precompress()` in both apps' vite.config.ts) and a command: `node scripts/precompress.mjs <dir>`.
  */
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|webmanifest|txt|map)$/;
@@ -51,7 +51,7 @@ export function precompress() {
     apply: 'build',
     enforce: 'post',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle: {
       order: 'post',

@@ -1,9 +1,25 @@
-/** Toasts last TOAST_DURATION_MS (spec §8: 2000 ms). Errors show the server's translated message. */
-import './antd-runtime.ts';
+/**
+ * Toasts last TOAST_DURATION_MS (spec §8: 2000 ms). Errors show the server's translated message.
+ * antd-mobile's Toast (and its imperative renderer, ~23 KB gzip) is loaded on the first toast, not with
+ * every page that might show one: most first screens never do. The live region is written at once.
+ */
 import { TOAST_DURATION_MS } from '@tradehall/domain';
-import Toast from 'antd-mobile/es/components/toast';
 import { isApiError } from './api-client.ts';
 import { i18n } from './i18n.ts';
+
+type ToastApi = typeof import('antd-mobile/es/components/toast').default;
+let toastApi: Promise<ToastApi> | null = null;
+
+function loadToast(): Promise<ToastApi> {
+  toastApi ??= import('./antd-runtime.ts')
+    .then(() => import('antd-mobile/es/components/toast'))
+    .then((module) => module.default);
+  // A failed load (offline) is tried again on the next toast.
+  toastApi.catch(() => {
+    toastApi = null;
+  });
+  return toastApi;
+}
 
 /**
  * antd-mobile hides its toast layer from assistive technology (aria-hidden mask), so each message is also
@@ -23,8 +39,11 @@ function announce(text: string): void {
 }
 
 export function showToast(content: string, icon?: 'success' | 'fail'): void {
-  Toast.show({ content, icon, duration: TOAST_DURATION_MS });
   announce(content);
+  loadToast().then(
+    (toast) => toast.show({ content, icon, duration: TOAST_DURATION_MS }),
+    (error: unknown) => console.error('toast could not load', error),
+  );
 }
 
 export function errorMessage(error: unknown): string {

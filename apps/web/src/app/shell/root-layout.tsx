@@ -1,6 +1,7 @@
 /**
  * The root of every page: the delayed route loading view, the document title of the page shown, and the
- * realtime additions (the network notice, the user's live updates).
+ * realtime additions (the network notice, the user's live updates), the update check at start, and
+ * focus on the new page's heading after a navigation.
  */
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +9,8 @@ import { Outlet } from 'react-router';
 import { useRouteTitleKey } from '../../lib/route-handle.ts';
 import { RealtimeBridge } from '../realtime/realtime-bridge.tsx';
 import { RouteLoadingIndicator } from '../route-loading/route-loading-indicator.tsx';
+import { FocusHeading } from './focus-heading.tsx';
+import { UpdateNotice } from './update-notice.tsx';
 
 function DocumentTitle() {
   const { t } = useTranslation();
@@ -23,8 +26,10 @@ export function RootLayout() {
   return (
     <>
       <DocumentTitle />
+      <FocusHeading />
       <RouteLoadingIndicator />
       <RealtimeBridge />
+      <UpdateNotice />
       <Outlet />
     </>
   );

@@ -80,6 +80,12 @@ export default function MinePage() {
     },
     { key: 'cache', label: t('account.menu.clearCache'), onSelect: clearCache, testId: 'mine-clear-cache' },
     {
+      key: 'updates',
+      label: t('account.menu.checkUpdates'),
+      to: '/pages/app-update/index',
+      testId: 'mine-check-updates',
+    },
+    {
       key: 'logout',
       label: t('account.menu.logout'),
       onSelect: onLogout,
