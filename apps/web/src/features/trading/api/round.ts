@@ -1,6 +1,7 @@
 /** GET /rounds/:id: one round (status, times, commitment, result once drawn) and the viewer's positions in it. */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import type { RoundDetail } from '@tradehall/contracts';
+import type { RoundDetail, RoundView } from '@tradehall/contracts';
+import { isFinal } from '@tradehall/domain';
 import { api } from '../../../lib/api-client.ts';
 import { tradingKeys } from '../query-keys.ts';
 
@@ -8,11 +9,34 @@ export function fetchRound(id: string, signal?: AbortSignal): Promise<RoundDetai
   return api.get<RoundDetail>(`/rounds/${encodeURIComponent(id)}`, undefined, signal);
 }
 
+/** How long past a round's scheduled next move its cached copy is still trusted (events arrive late). */
+const GRACE_MS = 2_000;
+/** The drawing period is the room's (and a beacon may be waited for): trusted this long past draws_at. */
+const DRAWING_GRACE_MS = 15_000;
+
+/**
+ * Until when a cached round is up to date without asking: a final round never changes again; any other
+ * one until its next scheduled move (seal, draw, settlement). A page watching the room gets every move
+ * as an event (which writes the cache, so it stays fresh); a page that was away and missed one finds the
+ * copy stale and asks.
+ */
+export function roundFreshUntil(round: RoundView): number {
+  if (isFinal(round.status)) return Number.POSITIVE_INFINITY;
+  if (round.status === 'open') return round.sealsAt * 1000 + GRACE_MS;
+  if (round.status === 'sealed') return round.drawsAt * 1000 + GRACE_MS;
+  return round.drawsAt * 1000 + DRAWING_GRACE_MS;
+}
+
 /** With no id (no round chosen yet) nothing is asked. */
 export const roundQueryOptions = (id: string | null) =>
   queryOptions({
     queryKey: tradingKeys.round(id ?? ''),
     queryFn: id === null ? skipToken : ({ signal }) => fetchRound(id, signal),
+    staleTime: (query) => {
+      const round = query.state.data?.round;
+      if (!round) return 0;
+      return Math.max(0, roundFreshUntil(round) - query.state.dataUpdatedAt);
+    },
   });
 
 export function useRound(id: string | null) {

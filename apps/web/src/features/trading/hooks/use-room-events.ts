@@ -30,11 +30,13 @@ export function applyRoundEvent(queryClient: QueryClient, round: RoundView): voi
   queryClient.setQueryData<RoomView>(tradingKeys.room(round.roomId), (room) =>
     room ? withRound(room, round) : room,
   );
-  queryClient.setQueryData<RoundDetail>(tradingKeys.round(round.id), (detail) =>
-    detail
-      ? { round, myPositions: detail.myPositions.map((position) => settledBy(position, round)) }
-      : detail,
-  );
+  queryClient.setQueryData<RoundDetail>(tradingKeys.round(round.id), (detail) => {
+    if (detail)
+      return { round, myPositions: detail.myPositions.map((position) => settledBy(position, round)) };
+    // A round that has just opened holds none of the viewer's positions yet (one placed here joins the
+    // cached list): the page that moves on to it has nothing to ask.
+    return round.status === 'open' ? { round, myPositions: [] } : undefined;
+  });
 }
 
 /** A position as the server settles it once its round is final; unchanged before that. */

@@ -1,0 +1,181 @@
+/**
+ * A room watched live through three consecutive rounds with no reload (short rounds: open 7 s, sealed 3 s,
+ * drawing 1 s): the round page shows each round seal, draw and settle within 1 s of the server, and each
+ * next round open (after the previous result's RESULT_HOLD_MS on screen) — all from the round events,
+ * with no request to the server about rounds or rooms once the page is watching.
+ *
+ * The server's side is observed from here by polling the room's round list (not cached) every 100 ms;
+ * the page's side by a MutationObserver noting when the current round panel changes round or status.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiSession, api, loginUser, registerUser } from './support/api.ts';
+import { launchBrowser, phoneContext } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+/** The round page keeps a final round's result on screen this long before showing the next round. */
+const RESULT_HOLD_MS = 3_000;
+/**
+ * The next round opens when the previous one is drawn; the page follows the previous one through its
+ * drawing (DRAWING_SECONDS_OVERRIDE) and result hold first, then shows the next one within 1 s.
+ */
+const OPEN_SHOWN_WITHIN_MS = 1_000 + RESULT_HOLD_MS + 1_000;
+const ROUNDS = 3;
+const STATUSES = ['sealed', 'drawing', 'settled'] as const;
+
+interface Seen {
+  at: number;
+  roundId: string;
+  status: string;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let session: ApiSession;
+const account = `watcher_${Date.now().toString(36)}`;
+
+beforeAll(async () => {
+  server = await startServer({
+    ROUND_SECONDS_OVERRIDE: '10',
+    SEALED_SECONDS_OVERRIDE: '3',
+    DRAWING_SECONDS_OVERRIDE: '1',
+  });
+  await registerUser(server.url, account, 'secret123');
+  session = await loginUser(server.url, account, 'secret123');
+  browser = await launchBrowser();
+  context = await phoneContext(browser, server.url);
+  await context.addInitScript(
+    ({ token, user }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
+      localStorage.setItem('uid', user.id);
+      // Every change of the current round panel (its round, its status), with the time it happened.
+      const seen: Array<{ at: number; roundId: string; status: string }> = [];
+      (window as unknown as { __roundsSeen: typeof seen }).__roundsSeen = seen;
+      let last = '';
+      const note = () => {
+        const panel = document.querySelector('[data-testid="current-round"]');
+        const status = panel?.querySelector('[data-testid="round-status"]')?.getAttribute('data-status');
+        const roundId = panel?.getAttribute('data-round-id');
+        if (!roundId || !status || `${roundId}:${status}` === last) return;
+        last = `${roundId}:${status}`;
+        seen.push({ at: Date.now(), roundId, status });
+      };
+      new MutationObserver(note).observe(document, {
+        subtree: true,
+        childList: true,
+        attributes: true,
+        attributeFilter: ['data-status', 'data-round-id'],
+      });
+    },
+    { token: session.token, user: session.user },
+  );
+  page = await context.newPage();
+  await page.addLocatorHandler(page.getByTestId('reminder-content'), async () => {
+    await page.getByRole('button', { name: 'Confirm' }).click();
+  });
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('a room watched through three rounds', () => {
+  it('shows every round move within 1 s of the server, from events, asking the server nothing', async () => {
+    const rooms = await api<{ items: Array<{ id: string; tier: string }> }>(server.url, 'GET', '/rooms');
+    const roomId = rooms.items.find((room) => room.tier === 'normal')?.id ?? '';
+    // The server's side: the first time each round is seen in each status.
+    const serverSeen = new Map<string, number>();
+    let polling = true;
+    const poller = (async () => {
+      while (polling) {
+        const list = await api<{ items: Array<{ id: string; status: string }> }>(
+          server.url,
+          'GET',
+          `/rooms/${roomId}/rounds?limit=3`,
+        );
+        const at = Date.now();
+        for (const round of list.items) {
+          const key = `${round.id}:${round.status}`;
+          if (!serverSeen.has(key)) serverSeen.set(key, at);
+        }
+        await new Promise((wait) => setTimeout(wait, 100));
+      }
+    })();
+
+    await page.goto('/#/pages/game/index');
+    await page.getByTestId('room-card-normal').click();
+    await page.getByTestId('room-enter').click();
+    await page.waitForURL(/#\/pages\/game\/game\?room=/);
+    await page.getByTestId('current-round').waitFor();
+    // Watching starts with the first round that opens after the page is up.
+    const first = await page.getByTestId('current-round').getAttribute('data-round-id');
+    await expect
+      .poll(
+        async () => {
+          const id = await page.getByTestId('current-round').getAttribute('data-round-id');
+          const status = await page.getByTestId('round-status').getAttribute('data-status');
+          return id !== first && status === 'open';
+        },
+        { timeout: 30_000, interval: 100 },
+      )
+      .toBe(true);
+    const requests: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.push(`${request.method()} ${url.pathname}`);
+    });
+
+    const watched: string[] = [];
+    await expect
+      .poll(
+        async () => {
+          const seen = await page.evaluate(
+            () => (window as unknown as { __roundsSeen: Seen[] }).__roundsSeen,
+          );
+          const ids = [...new Set(seen.map((s) => s.roundId))].filter((id) => id !== first);
+          watched.splice(0, watched.length, ...ids);
+          const done = ids
+            .slice(0, ROUNDS)
+            .filter((id) => seen.some((s) => s.roundId === id && s.status === 'settled'));
+          return done.length;
+        },
+        { timeout: 90_000, interval: 250 },
+      )
+      .toBe(ROUNDS);
+    polling = false;
+    await poller;
+
+    const seen = await page.evaluate(() => (window as unknown as { __roundsSeen: Seen[] }).__roundsSeen);
+    const report: string[] = [];
+    const lags: Array<{ what: string; lag: number; bound: number }> = [];
+    for (const roundId of watched.slice(0, ROUNDS)) {
+      const opened = serverSeen.get(`${roundId}:open`);
+      const shownOpen = seen.find((s) => s.roundId === roundId && s.status === 'open')?.at;
+      expect(opened, `server open ${roundId}`).toBeDefined();
+      expect(shownOpen, `page open ${roundId}`).toBeDefined();
+      const openLag = (shownOpen ?? 0) - (opened ?? 0);
+      report.push(`open +${openLag} ms`);
+      lags.push({ what: `open ${roundId}`, lag: openLag, bound: OPEN_SHOWN_WITHIN_MS });
+      for (const status of STATUSES) {
+        const server = serverSeen.get(`${roundId}:${status}`);
+        const shown = seen.find((s) => s.roundId === roundId && s.status === status)?.at;
+        expect(shown, `page ${status} ${roundId}`).toBeDefined();
+        // A poll misses a status that lasts under 100 ms; the page's own time is then the only one.
+        if (server === undefined || shown === undefined) continue;
+        report.push(`${status} ${shown - server >= 0 ? '+' : ''}${shown - server} ms`);
+        lags.push({ what: `${status} ${roundId}`, lag: Math.abs(shown - server), bound: 1_000 });
+      }
+    }
+    const roundRequests = requests.filter((r) => /\/api\/v1\/(rounds|rooms)/.test(r));
+    console.log(
+      `rounds-live: ${report.join(', ')}; requests after round events: ${requests.length} (${requests.join(', ') || 'none'})`,
+    );
+    for (const { what, lag, bound } of lags) expect(lag, what).toBeLessThanOrEqual(bound);
+    expect(roundRequests).toEqual([]);
+  }, 150_000);
+});
