@@ -27,8 +27,8 @@ const CHUNK_GROUPS = [
 
 /**
  * The installable app: the web manifest (dark blue theme, the icons of public/icons) and a Workbox
- * service worker that precaches the built shell, so the app opens offline (its network notice then
- * says the signal is lost). registerType 'prompt': a new worker waits until the user chooses
+ * service worker that precaches the built app, so the app opens offline (its network notice then says
+ * the signal is lost). registerType 'prompt': a new worker waits until the user chooses
  * "Upgrade now" on the app-update page (features/app-update), which activates it and restarts the app.
  * The worker is registered by the app itself (injectRegister false), once the first screen has loaded.
  */
@@ -54,7 +54,9 @@ const pwa = VitePWA({
     ],
   },
   workbox: {
-    // The shell and every page chunk (not the .br/.gz copies: the browser negotiates those itself).
+    // Every page chunk, not just the shell: once a new build is deployed the old one's chunks are gone
+    // from the server, so a running older build must find every page it may still open in its cache
+    // until it upgrades (and offline, every page opens). The .br/.gz copies are left to the browser.
     globPatterns: ['**/*.{js,css,html,png,webmanifest}'],
     globIgnores: ['**/*.br', '**/*.gz'],
     maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
