@@ -26,15 +26,21 @@ export class AccountsService {
     private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
-    private readonly money: { summary(userId: string): Promise<MoneySummary> },
+    private readonly money: {
+      summary(userId: string): Promise<MoneySummary>;
+      userWithSummary(userId: string): Promise<{ user: UserRow; money: MoneySummary } | undefined>;
+    },
     /** The login lockout: the old password's check when changing the login or payment password. */
     private readonly loginThrottle: LoginThrottleService,
     /** The payment password's lock: the login password's check when changing the payment password. */
     private readonly paymentPasswordThrottle: LoginThrottleService,
   ) {}
 
+  /** One round trip: the user's row and money figures are read together. */
   async me(auth: UserAuth): Promise<MeResponse> {
-    return this.view(await this.load(auth));
+    const found = await this.money.userWithSummary(auth.userId);
+    if (!found) throw new AppError('UNAUTHENTICATED');
+    return toMe(found.user, found.money);
   }
 
   /** The real name is set once (bank cards must be in the holder's name) and never changed by the user. */

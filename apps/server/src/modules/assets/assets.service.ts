@@ -7,11 +7,11 @@ import type { AssetsResponse } from '@tradehall/contracts';
 import { CURRENCY_CODE, withdrawableAmount } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { FundingConfig } from '../../platform/config.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB, UserRow } from '../../platform/db/schema.ts';
 import type { DepositsRepository } from '../deposits/deposits.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository.ts';
-import { AssetsRepository } from './assets.repository.ts';
+import { AssetsRepository, type MoneyFiguresRow } from './assets.repository.ts';
 
 export interface MoneySummary {
   balance: number;
@@ -60,6 +60,16 @@ export class AssetsService {
   async summary(userId: string): Promise<MoneySummary> {
     const row = await this.figures.moneyFigures(this.db, userId);
     if (!row) throw new Error(`user ${userId} has no cash account`);
+    return this.toSummary(row);
+  }
+
+  /** The user's row with their money summary, in one statement; undefined when there is no such user. */
+  async userWithSummary(userId: string): Promise<{ user: UserRow; money: MoneySummary } | undefined> {
+    const row = await this.figures.userWithMoneyFigures(this.db, userId);
+    return row && { user: row.user, money: this.toSummary(row.figures) };
+  }
+
+  private toSummary(row: MoneyFiguresRow): MoneySummary {
     return {
       balance: row.balance,
       withdrawable: withdrawableAmount({
