@@ -31,7 +31,18 @@ mkdirSync('.test-artifacts', { recursive: true });
 const runs = [
   [
     'unit + integration',
-    ['--project', 'domain', '--project', 'contracts', '--project', 'server', '--project', 'web'],
+    [
+      '--project',
+      'domain',
+      '--project',
+      'contracts',
+      '--project',
+      'server',
+      '--project',
+      'web',
+      '--project',
+      'console',
+    ],
   ],
   ['browser journeys', ['--project', 'e2e']],
 ];

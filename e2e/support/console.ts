@@ -1,7 +1,7 @@
 /**
- * The operator console in Chromium at 1280x800: a desktop context, login through the real form (reading
- * the captcha answer the server exposes in test mode from the captcha response), and two-factor codes
- * computed from the enrolled secret as an authenticator app would.
+ * The operator console in Chromium at 1280x800: a desktop context in English, login through the real
+ * form (reading the captcha answer the server exposes in test mode from the captcha response), and
+ * two-factor codes computed from the enrolled secret as an authenticator app would.
  */
 import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -13,6 +13,11 @@ const TOTP_PERIOD_MS = 30_000;
 export async function consoleContext(browser: Browser, baseURL: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: DESKTOP, locale: 'en-US' });
   context.setDefaultTimeout(15_000);
+  // The journeys read English text: pin the console's language unless the journey itself chose one
+  // (only when unset, so a switch made on the page survives a reload).
+  await context.addInitScript(() => {
+    if (localStorage.getItem('console.language') === null) localStorage.setItem('console.language', 'en');
+  });
   return context;
 }
 

@@ -2,13 +2,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button, Layout, Menu, Space, Spin, Tag, Tooltip, Typography } from 'antd';
 import { Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { LanguageSwitch } from '../components/language-switch.tsx';
 import { fundingSettingsQuery } from '../features/funding/api.ts';
 import { useSession } from '../lib/session.ts';
 import { SECTIONS, sectionOf } from './sections.ts';
-import { shellStrings as s } from './strings.ts';
 
 export function ConsoleLayout() {
+  const { t } = useTranslation();
   const { profile, isAdmin, logout } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
@@ -17,14 +19,14 @@ export function ConsoleLayout() {
   const testPayments = useQuery(fundingSettingsQuery).data?.cardProvider.testPayments === true;
   const items = SECTIONS.filter((section) => !section.adminOnly || isAdmin).map((section) => ({
     key: section.path,
-    label: section.label,
+    label: t(section.labelKey),
     'data-testid': `menu-${section.path === '/' ? 'dashboard' : section.path.slice(1)}`,
   }));
 
   return (
     <Layout style={{ minHeight: '100vh' }}>
       <Layout.Sider width={220} theme="dark">
-        <div style={{ color: '#fff', padding: 16, fontWeight: 600 }}>{s.brand}</div>
+        <div style={{ color: '#fff', padding: 16, fontWeight: 600 }}>{t('shell.brand')}</div>
         <Menu
           theme="dark"
           mode="inline"
@@ -38,10 +40,11 @@ export function ConsoleLayout() {
           style={{ background: '#fff', display: 'flex', justifyContent: 'flex-end', alignItems: 'center' }}
         >
           <Space size="middle">
+            <LanguageSwitch />
             {testPayments && (
-              <Tooltip title={s.testPaymentsHelp}>
+              <Tooltip title={t('shell.testPaymentsHelp')}>
                 <Tag color="orange" data-testid="console-test-payments">
-                  {s.testPayments}
+                  {t('shell.testPayments')}
                 </Tag>
               </Tooltip>
             )}
@@ -51,7 +54,7 @@ export function ConsoleLayout() {
               </Typography.Text>
             </Link>
             <Button onClick={logout} data-testid="console-logout">
-              {s.logout}
+              {t('shell.logout')}
             </Button>
           </Space>
         </Layout.Header>

@@ -1,10 +1,10 @@
 /** Every console page under its path (the router's basename is /console). */
 import { Button, Result } from 'antd';
 import { lazy } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { useSession } from '../lib/session.ts';
 import { ConsoleLayout } from './console-layout.tsx';
-import { shellStrings as s } from './strings.ts';
 
 // One chunk per page: the console opens on the dashboard without loading every screen.
 const AccountPage = lazy(() =>
@@ -76,14 +76,15 @@ export function ConsoleRoutes() {
 }
 
 function NotFound() {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   return (
     <Result
       status="404"
-      title={s.notFound}
+      title={t('shell.notFound')}
       extra={
         <Button type="primary" onClick={() => void navigate('/')}>
-          {s.backHome}
+          {t('shell.backHome')}
         </Button>
       }
     />

@@ -1,27 +1,26 @@
 /** The side menu: one entry per section, in the order operators work through them. */
-import { shellStrings } from './strings.ts';
+import type { ParseKeys } from 'i18next';
 
 export interface Section {
   path: string;
-  label: string;
+  /** The menu entry's catalogue key (translated when the menu renders, so it follows the language). */
+  labelKey: ParseKeys;
   adminOnly?: boolean;
 }
 
-const m = shellStrings.menu;
-
 export const SECTIONS: Section[] = [
-  { path: '/', label: m.dashboard },
-  { path: '/deposits', label: m.deposits },
-  { path: '/withdrawals', label: m.withdrawals },
-  { path: '/users', label: m.users },
-  { path: '/rooms', label: m.rooms },
-  { path: '/rounds', label: m.rounds },
-  { path: '/notifications', label: m.notifications },
-  { path: '/support', label: m.support },
-  { path: '/funding', label: m.funding },
-  { path: '/ledger', label: m.ledger },
-  { path: '/audit', label: m.audit },
-  { path: '/operators', label: m.operators, adminOnly: true },
+  { path: '/', labelKey: 'shell.menu.dashboard' },
+  { path: '/deposits', labelKey: 'shell.menu.deposits' },
+  { path: '/withdrawals', labelKey: 'shell.menu.withdrawals' },
+  { path: '/users', labelKey: 'shell.menu.users' },
+  { path: '/rooms', labelKey: 'shell.menu.rooms' },
+  { path: '/rounds', labelKey: 'shell.menu.rounds' },
+  { path: '/notifications', labelKey: 'shell.menu.notifications' },
+  { path: '/support', labelKey: 'shell.menu.support' },
+  { path: '/funding', labelKey: 'shell.menu.funding' },
+  { path: '/ledger', labelKey: 'shell.menu.ledger' },
+  { path: '/audit', labelKey: 'shell.menu.audit' },
+  { path: '/operators', labelKey: 'shell.menu.operators', adminOnly: true },
 ];
 
 /** The section a location belongs to (`/users/123` -> `/users`); none for pages off the menu. */

@@ -5,22 +5,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Result, Spin } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { fetchMe, logout as logoutRequest } from '../features/auth/api.ts';
-import { LoginPage } from '../features/auth/login-page.tsx';
-import { authStrings } from '../features/auth/strings.ts';
+import { type LoginNotice, LoginPage } from '../features/auth/login-page.tsx';
 import { errorMessage, onSessionLost, operatorToken } from '../lib/api.ts';
 import { type ConsoleSession, meQueryKey, SessionContext } from '../lib/session.ts';
 import { ConsoleRoutes } from './routes.tsx';
-import { shellStrings } from './strings.ts';
 import { useIdleLogout } from './use-idle-logout.ts';
 
 export function SessionGate() {
   const queryClient = useQueryClient();
   const [loggedIn, setLoggedIn] = useState(() => operatorToken.get() !== null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<LoginNotice | null>(null);
 
   const end = useCallback(
-    (message: string | null) => {
+    (message: LoginNotice | null) => {
       operatorToken.clear();
       queryClient.clear();
       setNotice(message);
@@ -29,7 +28,7 @@ export function SessionGate() {
     [queryClient],
   );
 
-  useEffect(() => onSessionLost(() => end(authStrings.sessionEnded)), [end]);
+  useEffect(() => onSessionLost(() => end('auth.sessionEnded')), [end]);
 
   if (!loggedIn) {
     return (
@@ -45,7 +44,8 @@ export function SessionGate() {
   return <SignedIn onEnd={end} />;
 }
 
-function SignedIn({ onEnd }: { onEnd: (message: string | null) => void }) {
+function SignedIn({ onEnd }: { onEnd: (message: LoginNotice | null) => void }) {
+  const { t } = useTranslation();
   const me = useQuery({ queryKey: meQueryKey, queryFn: fetchMe });
 
   const logout = useCallback(() => {
@@ -57,7 +57,7 @@ function SignedIn({ onEnd }: { onEnd: (message: string | null) => void }) {
   const idleSeconds = me.data?.idleTimeoutSeconds ?? 0;
   useIdleLogout(idleSeconds > 0 ? idleSeconds : Number.POSITIVE_INFINITY, () => {
     void logoutRequest().catch(() => undefined);
-    onEnd(authStrings.idleEnded);
+    onEnd('auth.idleEnded');
   });
 
   const session = useMemo<ConsoleSession | null>(
@@ -73,10 +73,10 @@ function SignedIn({ onEnd }: { onEnd: (message: string | null) => void }) {
         title={errorMessage(me.error)}
         extra={[
           <Button key="retry" type="primary" onClick={() => void me.refetch()}>
-            {shellStrings.retry}
+            {t('shell.retry')}
           </Button>,
           <Button key="logout" onClick={logout}>
-            {shellStrings.logout}
+            {t('shell.logout')}
           </Button>,
         ]}
       />

@@ -4,13 +4,14 @@
  */
 import { Button, type FormInstance, Modal } from 'antd';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 export function FormDialog({
   open,
   title,
   form,
   okText,
-  cancelText = 'Cancel',
+  cancelText,
   danger = false,
   pending,
   width,
@@ -31,6 +32,7 @@ export function FormDialog({
   confirmTestId: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       open={open}
@@ -40,7 +42,7 @@ export function FormDialog({
       width={width}
       footer={[
         <Button key="cancel" onClick={onCancel} disabled={pending}>
-          {cancelText}
+          {cancelText ?? t('common.cancel')}
         </Button>,
         <Button
           key="ok"

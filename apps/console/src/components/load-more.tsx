@@ -1,4 +1,5 @@
 import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 /** The button under a cursor list; hidden once the server says there is nothing more. */
 export function LoadMore({
@@ -10,11 +11,12 @@ export function LoadMore({
   loading: boolean;
   onLoad: () => void;
 }) {
+  const { t } = useTranslation();
   if (!hasMore) return null;
   return (
     <div style={{ textAlign: 'center', marginTop: 16 }}>
       <Button onClick={onLoad} loading={loading} data-testid="load-more">
-        Load more
+        {t('common.loadMore')}
       </Button>
     </div>
   );

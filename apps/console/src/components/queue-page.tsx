@@ -9,6 +9,7 @@ import { ChoiceFilter } from './choice-filter.tsx';
 import { CursorTable } from './cursor-table.tsx';
 import { PageTitle } from './page-title.tsx';
 import { RefreshButton } from './refresh-button.tsx';
+import { useStatusLabel } from './status-tag.tsx';
 
 export interface QueueStrings {
   title: string;
@@ -47,6 +48,7 @@ export function QueuePage<T extends { id: string }, S extends string, M extends 
   const [status, setStatus] = useState<S | undefined>(initialStatus);
   const [method, setMethod] = useState<M | undefined>(undefined);
   const [openId, setOpenId] = useState<string | null>(null);
+  const statusLabel = useStatusLabel();
   const list = useCursorList([...queryKey, 'list', status ?? '', method ?? ''], (cursor) =>
     fetchPage(status, method, cursor),
   );
@@ -61,6 +63,7 @@ export function QueuePage<T extends { id: string }, S extends string, M extends 
           values={statuses}
           value={status}
           onChange={setStatus}
+          labelOf={statusLabel}
           testId={`${testIdPrefix}-status-filter`}
         />
         <ChoiceFilter

@@ -1,14 +1,16 @@
 /** The required reason every operator action records in the audit log (at most 500 characters). */
 import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 
 export function ReasonField({ rows = 3, testId }: { rows?: number; testId: string }) {
+  const { t } = useTranslation();
   return (
     <Form.Item
       name="reason"
-      label="Reason"
+      label={t('common.reason')}
       rules={[
-        { required: true, whitespace: true, message: 'Please give a reason' },
-        { max: 500, message: 'At most 500 characters' },
+        { required: true, whitespace: true, message: t('common.reasonRequired') },
+        { max: 500, message: t('common.reasonTooLong') },
       ]}
     >
       <Input.TextArea rows={rows} data-testid={testId} />

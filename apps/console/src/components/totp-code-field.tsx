@@ -4,12 +4,20 @@
  * operator's two-factor. A code is accepted once; a refused one leaves the dialog open to try again.
  */
 import { Form, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
 
-export const TOTP_CODE_RULE = { required: true, pattern: /^\s*\d{6}\s*$/, message: 'The code has 6 digits' };
+/** The rule of a 6-digit code field; the message is the caller's, in the current language. */
+export const totpCodeRule = (message: string) => ({ required: true, pattern: /^\s*\d{6}\s*$/, message });
 
 export function TotpCodeField({ help, testId }: { help: string; testId: string }) {
+  const { t } = useTranslation();
   return (
-    <Form.Item name="totpCode" label="Code from your authenticator app" extra={help} rules={[TOTP_CODE_RULE]}>
+    <Form.Item
+      name="totpCode"
+      label={t('common.totpCodeLabel')}
+      extra={help}
+      rules={[totpCodeRule(t('common.totpCodeRule'))]}
+    >
       <Input
         inputMode="numeric"
         autoComplete="one-time-code"

@@ -1,6 +1,6 @@
 /**
- * The console's one HTTP client: base `/api/v1`, JSON both ways, the operator's bearer token, English
- * server messages. Failures become a ConsoleApiError carrying the server's code and translated message.
+ * The console's one HTTP client: base `/api/v1`, JSON both ways, the operator's bearer token, server
+ * messages in the console's language. Failures become a ConsoleApiError carrying the server's code and translated message.
  * A 401 on an authenticated request (idle timeout, revoked or expired session) clears the token and tells
  * the session listeners, which send the operator back to the login page with a notice — except a refused
  * two-factor code on a step-up action, which leaves the session alone.
@@ -8,6 +8,7 @@
 import { errorBodySchema } from '@tradehall/contracts';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import type { z } from 'zod';
+import { currentLanguage, i18n } from './i18n.ts';
 
 const TOKEN_KEY = 'console.token';
 export const API_BASE = '/api/v1';
@@ -51,7 +52,7 @@ export function withQuery(path: string, query: Record<string, QueryValue>): stri
 }
 
 function headers(json: boolean): Record<string, string> {
-  const result: Record<string, string> = { 'Accept-Language': 'en' };
+  const result: Record<string, string> = { 'Accept-Language': currentLanguage() };
   const token = operatorToken.get();
   if (token) result.Authorization = `Bearer ${token}`;
   if (json) result['Content-Type'] = 'application/json';
@@ -73,7 +74,11 @@ async function fail(response: Response): Promise<never> {
     for (const listener of sessionLostListeners) listener();
   }
   if (!parsed.success) {
-    throw new ConsoleApiError(response.status, 'INTERNAL', `Request failed (${response.status})`);
+    throw new ConsoleApiError(
+      response.status,
+      'INTERNAL',
+      i18n.t('common.requestFailed', { status: response.status }),
+    );
   }
   const { code, message, details } = parsed.data.error;
   // A validation failure names the fields; show them, the operator cannot see the request otherwise.
@@ -91,7 +96,7 @@ async function send(path: string, init: { method?: string; body?: unknown }): Pr
     });
   } catch (error) {
     const timedOut = error instanceof DOMException && error.name === 'TimeoutError';
-    throw new ConsoleApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', 'The server could not be reached');
+    throw new ConsoleApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', i18n.t('common.unreachable'));
   }
 }
 
@@ -129,6 +134,6 @@ export async function requestBlob(url: string): Promise<Blob> {
 /** The message to show for any failure: the server's translated one when it sent one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ConsoleApiError) return error.message;
-  if (error instanceof Error && error.name === 'ZodError') return 'The server sent an unexpected answer';
-  return error instanceof Error ? error.message : 'Something went wrong';
+  if (error instanceof Error && error.name === 'ZodError') return i18n.t('common.unexpectedAnswer');
+  return error instanceof Error ? error.message : i18n.t('common.somethingWrong');
 }

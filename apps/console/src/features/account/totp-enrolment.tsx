@@ -6,16 +6,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../components/submit-button.tsx';
+import { totpCodeRule } from '../../components/totp-code-field.tsx';
 import { meQueryKey } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { confirmTotp, enrolTotp } from './api.ts';
 import { QrCode } from './qr-code.tsx';
-import { accountStrings as s } from './strings.ts';
-
-const codeRule = { required: true, pattern: /^\s*\d{6}\s*$/, message: s.codeRule };
 
 export function TotpEnrolment({ replacing }: { replacing: boolean }) {
+  const { t } = useTranslation();
+  const codeRule = totpCodeRule(t('account.codeRule'));
   const queryClient = useQueryClient();
   const [enrolment, setEnrolment] = useState<{ secret: string; otpauthUrl: string } | null>(null);
   const [form] = Form.useForm<{ code: string }>();
@@ -26,7 +27,7 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
   });
   const confirm = useAction({
     run: (code: string) => confirmTotp(code),
-    success: replacing ? s.replaced : s.enrolled,
+    success: replacing ? t('account.replaced') : t('account.enrolled'),
     invalidates: [['admin', 'operators']],
     onDone: (profile) => {
       queryClient.setQueryData(meQueryKey, profile);
@@ -43,7 +44,7 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
       >
         <Form.Item name="currentCode" rules={[codeRule]}>
           <Input
-            placeholder={s.currentCode}
+            placeholder={t('account.currentCode')}
             inputMode="numeric"
             autoComplete="one-time-code"
             maxLength={6}
@@ -52,7 +53,7 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
           />
         </Form.Item>
         <SubmitButton pending={start.pending} testId="totp-replace">
-          {s.replace}
+          {t('account.replace')}
         </SubmitButton>
       </Form>
     );
@@ -65,17 +66,17 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
         onClick={() => void start.trigger(undefined)}
         data-testid="totp-start"
       >
-        {s.start}
+        {t('account.start')}
       </Button>
     );
   }
   return (
     <Space align="start" size="large">
-      <QrCode text={enrolment.otpauthUrl} alt={s.qrAlt} />
+      <QrCode text={enrolment.otpauthUrl} alt={t('account.qrAlt')} />
       <div style={{ maxWidth: 420 }}>
-        <Typography.Paragraph>{s.step1}</Typography.Paragraph>
+        <Typography.Paragraph>{t('account.step1')}</Typography.Paragraph>
         <Typography.Paragraph>
-          {s.secret}:{' '}
+          {t('account.secret')}:{' '}
           <Typography.Text code copyable data-testid="totp-secret">
             {enrolment.secret}
           </Typography.Text>
@@ -83,7 +84,7 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
         <Form form={form} layout="inline" onFinish={(values) => void confirm.trigger(values.code.trim())}>
           <Form.Item name="code" rules={[codeRule]}>
             <Input
-              placeholder={s.code}
+              placeholder={t('account.code')}
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
@@ -92,7 +93,7 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
             />
           </Form.Item>
           <SubmitButton pending={confirm.pending} testId="totp-confirm">
-            {s.confirm}
+            {t('account.confirm')}
           </SubmitButton>
         </Form>
         <Button
@@ -102,7 +103,7 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
           // A replacement starts over from a current code; a first enrolment just asks again.
           onClick={() => (replacing ? setEnrolment(null) : void start.trigger(undefined))}
         >
-          {s.restart}
+          {t('account.restart')}
         </Button>
       </div>
     </Space>

@@ -1,11 +1,11 @@
 /** The audit log's filters: operator, action, target and a date range (whole local days). */
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Input, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FilterField, FilterForm } from '../../components/filter-form.tsx';
 import { trimmed } from '../../lib/trimmed.ts';
 import type { AuditFilters } from './api.ts';
 import { operatorsQuery } from './api.ts';
-import { auditStrings as s } from './strings.ts';
 
 type Day = {
   startOf: (unit: 'day') => { unix: () => number };
@@ -33,18 +33,19 @@ function toFilters(values: Values): AuditFilters {
 }
 
 export function AuditFiltersForm({ onChange }: { onChange: (filters: AuditFilters) => void }) {
+  const { t } = useTranslation();
   const operators = useQuery(operatorsQuery);
   return (
     <FilterForm<Values>
       onSearch={(values) => onChange(toFilters(values))}
       onReset={() => onChange({})}
-      searchText={s.search}
-      resetText={s.reset}
+      searchText={t('audit.search')}
+      resetText={t('audit.reset')}
       searchTestId="audit-search"
     >
       <FilterField name="operatorId">
         <Select
-          placeholder={s.anyOperator}
+          placeholder={t('audit.anyOperator')}
           allowClear
           style={{ width: 180 }}
           loading={operators.isPending}
@@ -54,17 +55,22 @@ export function AuditFiltersForm({ onChange }: { onChange: (filters: AuditFilter
       </FilterField>
       <FilterField name="action">
         <Input
-          placeholder={s.actionPlaceholder}
+          placeholder={t('audit.actionPlaceholder')}
           allowClear
           style={{ width: 180 }}
           data-testid="audit-action"
         />
       </FilterField>
       <FilterField name="targetType">
-        <Input placeholder={s.targetTypePlaceholder} allowClear style={{ width: 140 }} />
+        <Input placeholder={t('audit.targetTypePlaceholder')} allowClear style={{ width: 140 }} />
       </FilterField>
       <FilterField name="targetId">
-        <Input placeholder={s.targetId} allowClear style={{ width: 300 }} data-testid="audit-target-id" />
+        <Input
+          placeholder={t('audit.targetId')}
+          allowClear
+          style={{ width: 300 }}
+          data-testid="audit-target-id"
+        />
       </FilterField>
       <FilterField name="dates">
         <DatePicker.RangePicker allowEmpty={[true, true]} />

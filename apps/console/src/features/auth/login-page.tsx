@@ -4,9 +4,14 @@
  */
 import { Alert, Button, Card, Form, Input, Typography } from 'antd';
 import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../components/language-switch.tsx';
 import { ConsoleApiError, operatorToken } from '../../lib/api.ts';
+import { i18n } from '../../lib/i18n.ts';
 import { fetchCaptcha, login } from './api.ts';
-import { authStrings as s } from './strings.ts';
+
+/** Why the operator is back on the login page (a catalogue key, so it follows a language switch). */
+export type LoginNotice = 'auth.sessionEnded' | 'auth.idleEnded';
 
 interface LoginValues {
   account: string;
@@ -15,7 +20,8 @@ interface LoginValues {
   totpCode?: string;
 }
 
-export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: () => void }) {
+export function LoginPage({ notice, onLoggedIn }: { notice: LoginNotice | null; onLoggedIn: () => void }) {
+  const { t } = useTranslation();
   const [captcha, setCaptcha] = useState<{ id: string; svg: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [needsTotp, setNeedsTotp] = useState(false);
@@ -28,7 +34,8 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
       setCaptcha({ id: next.captchaId, svg: next.svg });
       form.setFieldValue('captchaAnswer', '');
     } catch {
-      setError(s.captchaUnavailable);
+      // The module's instance, not the hook's t: the callback must not change (and reload the captcha) on a language switch.
+      setError(i18n.t('auth.captchaUnavailable'));
     }
   }, [form]);
 
@@ -54,7 +61,7 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
       if (caught instanceof ConsoleApiError && caught.code === 'TOTP_REQUIRED') {
         setNeedsTotp(true);
       } else {
-        setError(caught instanceof ConsoleApiError ? caught.message : s.loginFailed);
+        setError(caught instanceof ConsoleApiError ? caught.message : t('auth.loginFailed'));
       }
       form.setFieldValue('totpCode', '');
       await refreshCaptcha();
@@ -66,11 +73,14 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
   return (
     <div style={{ minHeight: '100vh', display: 'grid', placeItems: 'center', background: '#0b1a3a' }}>
       <Card style={{ width: 400 }}>
-        <Typography.Title level={3}>{s.title}</Typography.Title>
+        <div style={{ display: 'flex', justifyContent: 'space-between', alignItems: 'baseline' }}>
+          <Typography.Title level={3}>{t('auth.title')}</Typography.Title>
+          <LanguageSwitch />
+        </div>
         {notice && !error && (
           <Alert
             type="warning"
-            title={notice}
+            title={t(notice)}
             showIcon
             style={{ marginBottom: 16 }}
             data-testid="login-notice"
@@ -80,7 +90,7 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
         {needsTotp && !error && (
           <Alert
             type="info"
-            title={s.totpPrompt}
+            title={t('auth.totpPrompt')}
             showIcon
             style={{ marginBottom: 16 }}
             data-testid="totp-prompt"
@@ -88,26 +98,26 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
         )}
         <Form form={form} layout="vertical" onFinish={(values) => void submit(values)} requiredMark={false}>
           <Form.Item
-            label={s.account}
+            label={t('auth.account')}
             name="account"
-            rules={[{ required: true, message: s.accountRequired }]}
+            rules={[{ required: true, message: t('auth.accountRequired') }]}
           >
             <Input autoComplete="username" data-testid="console-account" />
           </Form.Item>
           <Form.Item
-            label={s.password}
+            label={t('auth.password')}
             name="password"
-            rules={[{ required: true, message: s.passwordRequired }]}
+            rules={[{ required: true, message: t('auth.passwordRequired') }]}
           >
             <Input.Password autoComplete="current-password" data-testid="console-password" />
           </Form.Item>
           {needsTotp && (
             <Form.Item
-              label={s.totpCode}
+              label={t('auth.totpCode')}
               name="totpCode"
               rules={[
-                { required: true, message: s.totpCodeRequired },
-                { pattern: /^\s*\d{6}\s*$/, message: s.totpCodeFormat },
+                { required: true, message: t('auth.totpCodeRequired') },
+                { pattern: /^\s*\d{6}\s*$/, message: t('auth.totpCodeFormat') },
               ]}
             >
               <Input
@@ -119,12 +129,12 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
               />
             </Form.Item>
           )}
-          <Form.Item label={s.captcha} required>
+          <Form.Item label={t('auth.captcha')} required>
             <div style={{ display: 'flex', gap: 8 }}>
               <Form.Item
                 name="captchaAnswer"
                 noStyle
-                rules={[{ required: true, message: s.captchaRequired }]}
+                rules={[{ required: true, message: t('auth.captchaRequired') }]}
               >
                 <Input data-testid="console-captcha" />
               </Form.Item>
@@ -133,11 +143,11 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
                   type="button"
                   onClick={() => void refreshCaptcha()}
                   style={{ border: 0, padding: 0, background: 'none', cursor: 'pointer' }}
-                  aria-label={s.captchaRefresh}
+                  aria-label={t('auth.captchaRefresh')}
                 >
                   <img
                     src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`}
-                    alt={s.captchaAlt}
+                    alt={t('auth.captchaAlt')}
                     height={40}
                     data-testid="console-captcha-image"
                   />
@@ -146,7 +156,7 @@ export function LoginPage({ notice, onLoggedIn }: { notice: string | null; onLog
             </div>
           </Form.Item>
           <Button type="primary" htmlType="submit" block loading={submitting} data-testid="console-submit">
-            {s.submit}
+            {t('auth.submit')}
           </Button>
         </Form>
       </Card>

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
 import { Button, Descriptions, Divider, Popconfirm, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DetailDrawer } from '../../components/detail-drawer.tsx';
 import { QueryPlaceholder } from '../../components/query-placeholder.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
@@ -11,25 +12,26 @@ import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { approveDeposit, depositQuery, depositsKey, rejectDeposit } from './api.ts';
 import { ReceiptImage } from './receipt-image.tsx';
-import { depositStrings as s } from './strings.ts';
 
 const invalidates = [depositsKey, ['admin', 'dashboard'], ['admin', 'users']];
 
 export function DepositDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <DetailDrawer id={id} title={s.detailTitle} onClose={onClose}>
+    <DetailDrawer id={id} title={t('deposits.detailTitle')} onClose={onClose}>
       {(openId) => <DepositDetail id={openId} />}
     </DetailDrawer>
   );
 }
 
 function DepositDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
   const deposit = useQuery(depositQuery(id));
   const [rejecting, setRejecting] = useState(false);
-  const approve = useAction({ run: () => approveDeposit(id), success: s.approved, invalidates });
+  const approve = useAction({ run: () => approveDeposit(id), success: t('deposits.approved'), invalidates });
   const reject = useAction({
     run: (reason: string) => rejectDeposit(id, reason),
-    success: s.rejected,
+    success: t('deposits.rejected'),
     invalidates,
     onDone: () => setRejecting(false),
   });
@@ -44,54 +46,56 @@ function DepositDetail({ id }: { id: string }) {
         bordered
         size="small"
         items={[
-          { key: 'reference', label: s.reference, children: d.reference },
-          { key: 'account', label: s.account, children: d.account },
-          { key: 'amount', label: s.amount, children: formatMoney(d.amount) },
-          { key: 'method', label: s.method, children: d.method },
-          { key: 'status', label: s.status, children: <StatusTag status={d.status} /> },
-          { key: 'depositor', label: s.depositor, children: d.depositorName ?? '—' },
+          { key: 'reference', label: t('deposits.reference'), children: d.reference },
+          { key: 'account', label: t('deposits.account'), children: d.account },
+          { key: 'amount', label: t('deposits.amount'), children: formatMoney(d.amount) },
+          { key: 'method', label: t('deposits.method'), children: d.method },
+          { key: 'status', label: t('deposits.status'), children: <StatusTag status={d.status} /> },
+          { key: 'depositor', label: t('deposits.depositor'), children: d.depositorName ?? '—' },
           ...(d.method === 'crypto'
             ? [
-                { key: 'network', label: s.network, children: d.network ?? '—' },
+                { key: 'network', label: t('deposits.network'), children: d.network ?? '—' },
                 {
                   key: 'tx',
-                  label: s.txHash,
+                  label: t('deposits.txHash'),
                   children: <Typography.Text copyable>{d.txHash ?? '—'}</Typography.Text>,
                 },
               ]
             : []),
-          { key: 'created', label: s.created, children: formatTime(d.createdAt) },
-          { key: 'decided', label: s.decided, children: formatTime(d.decidedAt) },
-          ...(d.rejectReason ? [{ key: 'reason', label: s.rejectReason, children: d.rejectReason }] : []),
+          { key: 'created', label: t('deposits.created'), children: formatTime(d.createdAt) },
+          { key: 'decided', label: t('deposits.decided'), children: formatTime(d.decidedAt) },
+          ...(d.rejectReason
+            ? [{ key: 'reason', label: t('deposits.rejectReason'), children: d.rejectReason }]
+            : []),
         ]}
       />
       {d.status === 'pending' && (
         <Space style={{ marginTop: 16 }}>
           <Popconfirm
-            title={s.approveConfirm(formatMoney(d.amount), d.account)}
-            okText={s.approve}
+            title={t('deposits.approveConfirm', { amount: formatMoney(d.amount), account: d.account })}
+            okText={t('deposits.approve')}
             onConfirm={() => approve.trigger(undefined)}
             okButtonProps={{ disabled: busy, 'data-testid': 'deposit-approve-confirm' }}
           >
             <Button type="primary" loading={approve.pending} disabled={busy} data-testid="deposit-approve">
-              {s.approve}
+              {t('deposits.approve')}
             </Button>
           </Popconfirm>
           <Button danger disabled={busy} onClick={() => setRejecting(true)} data-testid="deposit-reject">
-            {s.reject}
+            {t('deposits.reject')}
           </Button>
         </Space>
       )}
-      <Divider titlePlacement="start">{s.receipt}</Divider>
+      <Divider titlePlacement="start">{t('deposits.receipt')}</Divider>
       {d.receiptUrl ? (
         <ReceiptImage url={d.receiptUrl} />
       ) : (
-        <Typography.Text type="secondary">{s.noReceipt}</Typography.Text>
+        <Typography.Text type="secondary">{t('deposits.noReceipt')}</Typography.Text>
       )}
       <ReasonDialog
         open={rejecting}
-        title={s.rejectTitle}
-        okText={s.reject}
+        title={t('deposits.rejectTitle')}
+        okText={t('deposits.reject')}
         danger
         pending={reject.pending}
         onCancel={() => setRejecting(false)}

@@ -1,16 +1,24 @@
 /** The deposit queue: pending first by default, filterable by status and method. */
 import { DEPOSIT_METHODS, DEPOSIT_STATUSES, formatMoney } from '@tradehall/domain';
+import { useTranslation } from 'react-i18next';
 import { QueuePage } from '../../components/queue-page.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { depositsKey, fetchDepositPage } from './api.ts';
 import { DepositDrawer } from './deposit-drawer.tsx';
-import { depositStrings as s } from './strings.ts';
 
 export function DepositsPage() {
+  const { t } = useTranslation();
   return (
     <QueuePage
-      strings={s}
+      strings={{
+        title: t('deposits.title'),
+        status: t('deposits.status'),
+        method: t('deposits.method'),
+        any: t('deposits.any'),
+        review: t('deposits.review'),
+        refresh: t('deposits.refresh'),
+      }}
       testIdPrefix="deposit"
       queryKey={depositsKey}
       fetchPage={fetchDepositPage}
@@ -19,18 +27,30 @@ export function DepositsPage() {
       methods={DEPOSIT_METHODS}
       Drawer={DepositDrawer}
       columns={[
-        { title: s.reference, dataIndex: 'reference' },
-        { title: s.account, dataIndex: 'account' },
-        { title: s.method, dataIndex: 'method' },
+        { title: t('deposits.reference'), dataIndex: 'reference' },
+        { title: t('deposits.account'), dataIndex: 'account' },
+        { title: t('deposits.method'), dataIndex: 'method' },
         {
-          title: s.amount,
+          title: t('deposits.amount'),
           dataIndex: 'amount',
           align: 'right',
           render: (value: number) => formatMoney(value),
         },
-        { title: s.status, dataIndex: 'status', render: (value: string) => <StatusTag status={value} /> },
-        { title: s.created, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
-        { title: s.decided, dataIndex: 'decidedAt', render: (value: number | null) => formatTime(value) },
+        {
+          title: t('deposits.status'),
+          dataIndex: 'status',
+          render: (value: string) => <StatusTag status={value} />,
+        },
+        {
+          title: t('deposits.created'),
+          dataIndex: 'createdAt',
+          render: (value: number) => formatTime(value),
+        },
+        {
+          title: t('deposits.decided'),
+          dataIndex: 'decidedAt',
+          render: (value: number | null) => formatTime(value),
+        },
       ]}
     />
   );

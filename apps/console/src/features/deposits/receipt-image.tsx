@@ -5,10 +5,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Image, Skeleton } from 'antd';
 import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { requestBlob } from '../../lib/api.ts';
-import { depositStrings as s } from './strings.ts';
 
 export function ReceiptImage({ url }: { url: string }) {
+  const { t } = useTranslation();
   const blob = useQuery({ queryKey: ['receipt', url], queryFn: () => requestBlob(url), staleTime: Infinity });
   const [objectUrl, setObjectUrl] = useState<string | null>(null);
 
@@ -19,11 +20,11 @@ export function ReceiptImage({ url }: { url: string }) {
     return () => URL.revokeObjectURL(next);
   }, [blob.data]);
 
-  if (blob.isError) return <Alert type="error" title={s.receiptFailed} showIcon />;
+  if (blob.isError) return <Alert type="error" title={t('deposits.receiptFailed')} showIcon />;
   if (!objectUrl) return <Skeleton.Image active />;
   return (
     <div data-testid="deposit-receipt">
-      <Image src={objectUrl} alt={s.receipt} width="100%" />
+      <Image src={objectUrl} alt={t('deposits.receipt')} width="100%" />
     </div>
   );
 }

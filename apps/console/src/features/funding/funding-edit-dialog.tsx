@@ -4,10 +4,10 @@
  */
 import { WALLET_TYPES, type WalletType } from '@tradehall/domain';
 import { Button, Card, Col, Divider, Form, Input, Row, Select, Switch, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { TotpCodeField } from '../../components/totp-code-field.tsx';
 import type { FundingSettings, FundingSettingsUpdate } from './api.ts';
-import { fundingStrings as s } from './strings.ts';
 
 interface Values {
   bankAccounts: Array<{ id: string; bankName: string; accountNumber: string; payee: string }>;
@@ -16,7 +16,7 @@ interface Values {
   totpCode: string;
 }
 
-const required = { required: true, whitespace: true, message: s.required };
+const requiredRule = (message: string) => ({ required: true, whitespace: true, message });
 
 /** A bank account's id is only a stable key for the list: new rows get a fresh one nobody types. */
 function newAccountId(): string {
@@ -53,14 +53,16 @@ export function FundingEditDialog({
   onCancel: () => void;
   onSubmit: (update: FundingSettingsUpdate) => void;
 }) {
+  const { t } = useTranslation();
+  const required = requiredRule(t('funding.required'));
   const [form] = Form.useForm<Values>();
   return (
     <FormDialog
       open={open && settings !== undefined}
-      title={s.editTitle}
+      title={t('funding.editTitle')}
       form={form}
-      okText={s.save}
-      cancelText={s.cancel}
+      okText={t('funding.save')}
+      cancelText={t('funding.cancel')}
       pending={pending}
       width={900}
       onCancel={onCancel}
@@ -73,7 +75,7 @@ export function FundingEditDialog({
           initialValues={{ ...settings, totpCode: '' }}
           onFinish={(values) => onSubmit(toUpdate(values))}
         >
-          <Typography.Title level={5}>{s.bankAccounts}</Typography.Title>
+          <Typography.Title level={5}>{t('funding.bankAccounts')}</Typography.Title>
           <Form.List name="bankAccounts">
             {(fields, { add, remove }) => (
               <>
@@ -84,28 +86,32 @@ export function FundingEditDialog({
                     </Form.Item>
                     <Row gutter={12} align="bottom">
                       <Col span={7}>
-                        <Form.Item name={[field.name, 'bankName']} label={s.bankName} rules={[required]}>
+                        <Form.Item
+                          name={[field.name, 'bankName']}
+                          label={t('funding.bankName')}
+                          rules={[required]}
+                        >
                           <Input data-testid={`funding-bank-name-${index}`} />
                         </Form.Item>
                       </Col>
                       <Col span={7}>
                         <Form.Item
                           name={[field.name, 'accountNumber']}
-                          label={s.accountNumber}
+                          label={t('funding.accountNumber')}
                           rules={[required]}
                         >
                           <Input data-testid={`funding-account-number-${index}`} />
                         </Form.Item>
                       </Col>
                       <Col span={7}>
-                        <Form.Item name={[field.name, 'payee']} label={s.payee} rules={[required]}>
+                        <Form.Item name={[field.name, 'payee']} label={t('funding.payee')} rules={[required]}>
                           <Input data-testid={`funding-payee-${index}`} />
                         </Form.Item>
                       </Col>
                       <Col span={3}>
                         <Form.Item>
                           <Button danger onClick={() => remove(field.name)}>
-                            {s.remove}
+                            {t('funding.remove')}
                           </Button>
                         </Form.Item>
                       </Col>
@@ -116,14 +122,14 @@ export function FundingEditDialog({
                   onClick={() => add({ id: newAccountId(), bankName: '', accountNumber: '', payee: '' })}
                   data-testid="funding-add-bank"
                 >
-                  {s.addBankAccount}
+                  {t('funding.addBankAccount')}
                 </Button>
               </>
             )}
           </Form.List>
 
           <Divider />
-          <Typography.Title level={5}>{s.cryptoNetworks}</Typography.Title>
+          <Typography.Title level={5}>{t('funding.cryptoNetworks')}</Typography.Title>
           <Form.List name="cryptoNetworks">
             {(fields, { add, remove }) => (
               <>
@@ -132,40 +138,44 @@ export function FundingEditDialog({
                     <Col span={6}>
                       <Form.Item
                         name={[field.name, 'network']}
-                        label={s.network}
+                        label={t('funding.network')}
                         rules={[{ required: true }]}
                       >
                         <Select options={WALLET_TYPES.map((type) => ({ value: type, label: type }))} />
                       </Form.Item>
                     </Col>
                     <Col span={15}>
-                      <Form.Item name={[field.name, 'address']} label={s.address} rules={[required]}>
+                      <Form.Item
+                        name={[field.name, 'address']}
+                        label={t('funding.address')}
+                        rules={[required]}
+                      >
                         <Input data-testid={`funding-crypto-address-${index}`} />
                       </Form.Item>
                     </Col>
                     <Col span={3}>
                       <Form.Item>
                         <Button danger onClick={() => remove(field.name)}>
-                          {s.remove}
+                          {t('funding.remove')}
                         </Button>
                       </Form.Item>
                     </Col>
                   </Row>
                 ))}
                 <Button onClick={() => add({ network: WALLET_TYPES[0], address: '' })}>
-                  {s.addCryptoNetwork}
+                  {t('funding.addCryptoNetwork')}
                 </Button>
               </>
             )}
           </Form.List>
 
           <Divider />
-          <Form.Item name="cardPaymentEnabled" label={s.cardPayment} valuePropName="checked">
+          <Form.Item name="cardPaymentEnabled" label={t('funding.cardPayment')} valuePropName="checked">
             <Switch data-testid="funding-card-switch" />
           </Form.Item>
 
           <Divider />
-          <TotpCodeField help={s.totpCodeHelp} testId="funding-totp" />
+          <TotpCodeField help={t('funding.totpCodeHelp')} testId="funding-totp" />
         </Form>
       )}
     </FormDialog>

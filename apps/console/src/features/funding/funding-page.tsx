@@ -6,6 +6,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -19,14 +20,14 @@ import {
   updateFundingSettings,
 } from './api.ts';
 import { FundingEditDialog } from './funding-edit-dialog.tsx';
-import { fundingStrings as s } from './strings.ts';
 
 /** The operator's switch, and the gateway it applies to: none configured, or the sandbox's test payments. */
 function CardPaymentState({ settings }: { settings: FundingSettings }) {
+  const { t } = useTranslation();
   if (settings.cardProvider.name === 'none') {
     return (
       <Typography.Text type="secondary" data-testid="funding-card-state">
-        {s.noCardProvider}
+        {t('funding.noCardProvider')}
       </Typography.Text>
     );
   }
@@ -34,16 +35,16 @@ function CardPaymentState({ settings }: { settings: FundingSettings }) {
     <Space wrap>
       {settings.cardPaymentEnabled ? (
         <Tag color="green" data-testid="funding-card-state">
-          {s.cardPaymentOn}
+          {t('funding.cardPaymentOn')}
         </Tag>
       ) : (
-        <Tag data-testid="funding-card-state">{s.cardPaymentOff}</Tag>
+        <Tag data-testid="funding-card-state">{t('funding.cardPaymentOff')}</Tag>
       )}
       <Tag>{settings.cardProvider.name}</Tag>
       {settings.cardProvider.testPayments && (
-        <Tooltip title={s.testPaymentsHelp}>
+        <Tooltip title={t('funding.testPaymentsHelp')}>
           <Tag color="orange" data-testid="funding-test-payments">
-            {s.testPayments}
+            {t('funding.testPayments')}
           </Tag>
         </Tooltip>
       )}
@@ -52,22 +53,27 @@ function CardPaymentState({ settings }: { settings: FundingSettings }) {
 }
 
 export function FundingPage() {
+  const { t } = useTranslation();
   const { isAdmin, profile } = useSession();
   const settings = useQuery(fundingSettingsQuery);
   const [editing, setEditing] = useState(false);
   const save = useAction({
     run: (update: FundingSettingsUpdate) => updateFundingSettings(update),
-    success: s.saved,
+    success: t('funding.saved'),
     invalidates: [fundingSettingsKey, ['admin', 'audit']],
     onDone: () => setEditing(false),
   });
 
-  const readOnlyReason = !isAdmin ? s.readOnlyNotAdmin : profile.totpEnabled ? null : s.readOnlyNoTwoFactor;
+  const readOnlyReason = !isAdmin
+    ? t('funding.readOnlyNotAdmin')
+    : profile.totpEnabled
+      ? null
+      : t('funding.readOnlyNoTwoFactor');
 
   return (
     <>
       <PageTitle
-        title={s.title}
+        title={t('funding.title')}
         extra={
           <Tooltip title={readOnlyReason ?? undefined}>
             <Button
@@ -76,12 +82,12 @@ export function FundingPage() {
               onClick={() => setEditing(true)}
               data-testid="funding-edit"
             >
-              {s.edit}
+              {t('funding.edit')}
             </Button>
           </Tooltip>
         }
       />
-      <Typography.Paragraph type="secondary">{s.intro}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('funding.intro')}</Typography.Paragraph>
       {readOnlyReason && (
         <Alert
           type="info"
@@ -92,7 +98,7 @@ export function FundingPage() {
           action={
             isAdmin ? (
               <Link to="/account" data-testid="funding-setup-two-factor">
-                {s.setUpTwoFactor}
+                {t('funding.setUpTwoFactor')}
               </Link>
             ) : undefined
           }
@@ -100,46 +106,50 @@ export function FundingPage() {
       )}
       <QueryError query={settings} />
       <Space direction="vertical" size="middle" style={{ width: '100%' }}>
-        <Card title={s.bankAccounts} size="small">
+        <Card title={t('funding.bankAccounts')} size="small">
           <Table<FundingSettings['bankAccounts'][number]>
             rowKey="id"
             size="small"
             loading={settings.isPending}
             dataSource={settings.data?.bankAccounts ?? []}
             pagination={false}
-            locale={{ emptyText: s.none }}
+            locale={{ emptyText: t('funding.none') }}
             data-testid="funding-bank-table"
             columns={[
-              { title: s.bankName, dataIndex: 'bankName' },
+              { title: t('funding.bankName'), dataIndex: 'bankName' },
               {
-                title: s.accountNumber,
+                title: t('funding.accountNumber'),
                 dataIndex: 'accountNumber',
                 render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
               },
-              { title: s.payee, dataIndex: 'payee' },
+              { title: t('funding.payee'), dataIndex: 'payee' },
             ]}
           />
         </Card>
-        <Card title={s.cryptoNetworks} size="small">
+        <Card title={t('funding.cryptoNetworks')} size="small">
           <Table<FundingSettings['cryptoNetworks'][number]>
             rowKey="network"
             size="small"
             loading={settings.isPending}
             dataSource={settings.data?.cryptoNetworks ?? []}
             pagination={false}
-            locale={{ emptyText: s.none }}
+            locale={{ emptyText: t('funding.none') }}
             data-testid="funding-crypto-table"
             columns={[
-              { title: s.network, dataIndex: 'network', render: (value: string) => <Tag>{value}</Tag> },
               {
-                title: s.address,
+                title: t('funding.network'),
+                dataIndex: 'network',
+                render: (value: string) => <Tag>{value}</Tag>,
+              },
+              {
+                title: t('funding.address'),
                 dataIndex: 'address',
                 render: (value: string) => <Typography.Text code>{value}</Typography.Text>,
               },
             ]}
           />
         </Card>
-        <Card title={s.cardPayment} size="small">
+        <Card title={t('funding.cardPayment')} size="small">
           {settings.data && <CardPaymentState settings={settings.data} />}
         </Card>
       </Space>

@@ -1,15 +1,16 @@
 /** Prove the books balance: trial balance, the invariant check, and any transfer on demand. */
 import { Col, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title.tsx';
 import { InvariantCard } from './invariant-card.tsx';
-import { ledgerStrings as s } from './strings.ts';
 import { TransferSearch } from './transfer-search.tsx';
 import { TrialBalanceCard } from './trial-balance-card.tsx';
 
 export function LedgerPage() {
+  const { t } = useTranslation();
   return (
     <>
-      <PageTitle title={s.title} />
+      <PageTitle title={t('ledger.title')} />
       <Row gutter={[16, 16]}>
         <Col span={14}>
           <TrialBalanceCard />

@@ -2,13 +2,13 @@
 import { formatMoney, LEDGER_CODES } from '@tradehall/domain';
 import { Card, Input, Select } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CursorTable } from '../../components/cursor-table.tsx';
 import { FilterField, FilterForm } from '../../components/filter-form.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { trimmed } from '../../lib/trimmed.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { type AdminTransfer, fetchTransferPage, type TransferFilters, transfersKey } from './api.ts';
-import { ledgerStrings as s } from './strings.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -23,27 +23,33 @@ function clean(values: TransferFilters): TransferFilters {
 }
 
 export function TransferSearch() {
+  const { t } = useTranslation();
   const [filters, setFilters] = useState<TransferFilters>({});
   const list = useCursorList(transfersKey(filters), (cursor) => fetchTransferPage(filters, cursor));
 
   return (
-    <Card title={s.transfers}>
+    <Card title={t('ledger.transfers')}>
       <FilterForm<TransferFilters>
         onSearch={(values) => setFilters(clean(values))}
         onReset={() => setFilters({})}
-        searchText={s.search}
-        resetText={s.reset}
+        searchText={t('ledger.search')}
+        resetText={t('ledger.reset')}
         searchTestId="transfer-search"
       >
-        <FilterField name="userId" rules={[{ pattern: UUID, message: s.uuidHint }]}>
-          <Input placeholder={s.userId} allowClear style={{ width: 300 }} data-testid="transfer-user" />
+        <FilterField name="userId" rules={[{ pattern: UUID, message: t('ledger.uuidHint') }]}>
+          <Input
+            placeholder={t('ledger.userId')}
+            allowClear
+            style={{ width: 300 }}
+            data-testid="transfer-user"
+          />
         </FilterField>
         <FilterField name="account">
-          <Input placeholder={s.accountFilter} allowClear style={{ width: 180 }} />
+          <Input placeholder={t('ledger.accountFilter')} allowClear style={{ width: 180 }} />
         </FilterField>
         <FilterField name="code">
           <Select
-            placeholder={s.anyCode}
+            placeholder={t('ledger.anyCode')}
             allowClear
             style={{ width: 180 }}
             options={LEDGER_CODES.map((code) => ({ value: code, label: code }))}
@@ -51,7 +57,7 @@ export function TransferSearch() {
         </FilterField>
         <FilterField name="reference">
           <Input
-            placeholder={s.reference}
+            placeholder={t('ledger.reference')}
             allowClear
             style={{ width: 220 }}
             data-testid="transfer-reference"
@@ -62,13 +68,13 @@ export function TransferSearch() {
         list={list}
         size="small"
         columns={[
-          { title: s.time, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
-          { title: s.code, dataIndex: 'code' },
-          { title: s.reference, dataIndex: 'reference' },
-          { title: s.debitAccount, dataIndex: 'debitAccount' },
-          { title: s.creditAccount, dataIndex: 'creditAccount' },
+          { title: t('ledger.time'), dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
+          { title: t('ledger.code'), dataIndex: 'code' },
+          { title: t('ledger.reference'), dataIndex: 'reference' },
+          { title: t('ledger.debitAccount'), dataIndex: 'debitAccount' },
+          { title: t('ledger.creditAccount'), dataIndex: 'creditAccount' },
           {
-            title: s.amount,
+            title: t('ledger.amount'),
             dataIndex: 'amount',
             align: 'right',
             render: (value: number) => formatMoney(value),

@@ -1,23 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
 import { Button, Card, Table, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { QueryError } from '../../components/query-error.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { type TrialBalance, trialBalanceQuery } from './api.ts';
-import { ledgerStrings as s } from './strings.ts';
 
 type Row = TrialBalance['rows'][number];
 const money = (value: number) => formatMoney(value);
 
 /** Debits, credits and balance per account kind; the grand total must be zero. */
 export function TrialBalanceCard() {
+  const { t } = useTranslation();
   const trial = useQuery(trialBalanceQuery);
   return (
     <Card
-      title={s.trialBalance}
+      title={t('ledger.trialBalance')}
       extra={
         <Button onClick={() => void trial.refetch()} loading={trial.isFetching}>
-          {s.refresh}
+          {t('ledger.refresh')}
         </Button>
       }
     >
@@ -29,17 +30,17 @@ export function TrialBalanceCard() {
         dataSource={trial.data?.rows ?? []}
         pagination={false}
         columns={[
-          { title: s.kind, dataIndex: 'kind' },
-          { title: s.accounts, dataIndex: 'accounts', align: 'right' },
-          { title: s.debits, dataIndex: 'debits', align: 'right', render: money },
-          { title: s.credits, dataIndex: 'credits', align: 'right', render: money },
-          { title: s.balance, dataIndex: 'balance', align: 'right', render: money },
+          { title: t('ledger.kind'), dataIndex: 'kind' },
+          { title: t('ledger.accounts'), dataIndex: 'accounts', align: 'right' },
+          { title: t('ledger.debits'), dataIndex: 'debits', align: 'right', render: money },
+          { title: t('ledger.credits'), dataIndex: 'credits', align: 'right', render: money },
+          { title: t('ledger.balance'), dataIndex: 'balance', align: 'right', render: money },
         ]}
         summary={() =>
           trial.data ? (
             <Table.Summary.Row>
               <Table.Summary.Cell index={0} colSpan={4}>
-                <Typography.Text strong>{s.total}</Typography.Text>
+                <Typography.Text strong>{t('ledger.total')}</Typography.Text>
               </Table.Summary.Cell>
               <Table.Summary.Cell index={4} align="right">
                 <Typography.Text
@@ -56,7 +57,7 @@ export function TrialBalanceCard() {
       />
       {trial.data && (
         <Typography.Text type="secondary">
-          {s.checkedAt} {formatTime(trial.data.checkedAt)}
+          {t('ledger.checkedAt')} {formatTime(trial.data.checkedAt)}
         </Typography.Text>
       )}
     </Card>

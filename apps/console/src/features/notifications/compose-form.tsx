@@ -1,9 +1,9 @@
 /** Compose a notification to all users or to one account; it arrives live and in their list. */
 import { Card, Form, Input, Radio } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { useAction } from '../../lib/use-action.ts';
 import { notificationsKey, sendNotification } from './api.ts';
-import { notificationStrings as s } from './strings.ts';
 
 interface Values {
   audience: 'all' | 'user';
@@ -13,6 +13,7 @@ interface Values {
 }
 
 export function ComposeForm() {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   const audience = Form.useWatch('audience', form);
   const send = useAction({
@@ -23,13 +24,13 @@ export function ComposeForm() {
         title: values.title.trim(),
         content: values.content.trim(),
       }),
-    success: s.sent,
+    success: t('notifications.sent'),
     invalidates: [notificationsKey],
     onDone: () => form.resetFields(),
   });
 
   return (
-    <Card title={s.compose} style={{ marginBottom: 16 }}>
+    <Card title={t('notifications.compose')} style={{ marginBottom: 16 }}>
       <Form
         form={form}
         layout="vertical"
@@ -37,11 +38,11 @@ export function ComposeForm() {
         onFinish={(values) => void send.trigger(values)}
         style={{ maxWidth: 640 }}
       >
-        <Form.Item name="audience" label={s.audience}>
+        <Form.Item name="audience" label={t('notifications.audience')}>
           <Radio.Group
             options={[
-              { value: 'all', label: s.everyone },
-              { value: 'user', label: s.oneUser },
+              { value: 'all', label: t('notifications.everyone') },
+              { value: 'user', label: t('notifications.oneUser') },
             ]}
             data-testid="notify-audience"
           />
@@ -49,28 +50,37 @@ export function ComposeForm() {
         {audience === 'user' && (
           <Form.Item
             name="account"
-            label={s.account}
-            rules={[{ required: true, whitespace: true, message: s.accountRequired }, { max: 64 }]}
+            label={t('notifications.account')}
+            rules={[
+              { required: true, whitespace: true, message: t('notifications.accountRequired') },
+              { max: 64 },
+            ]}
           >
             <Input data-testid="notify-account" />
           </Form.Item>
         )}
         <Form.Item
           name="title"
-          label={s.titleLabel}
-          rules={[{ required: true, whitespace: true, message: s.titleRequired }, { max: 120 }]}
+          label={t('notifications.titleLabel')}
+          rules={[
+            { required: true, whitespace: true, message: t('notifications.titleRequired') },
+            { max: 120 },
+          ]}
         >
           <Input count={{ show: true, max: 120 }} data-testid="notify-title" />
         </Form.Item>
         <Form.Item
           name="content"
-          label={s.content}
-          rules={[{ required: true, whitespace: true, message: s.contentRequired }, { max: 2000 }]}
+          label={t('notifications.content')}
+          rules={[
+            { required: true, whitespace: true, message: t('notifications.contentRequired') },
+            { max: 2000 },
+          ]}
         >
           <Input.TextArea rows={4} count={{ show: true, max: 2000 }} data-testid="notify-content" />
         </Form.Item>
         <SubmitButton pending={send.pending} testId="notify-send">
-          {s.send}
+          {t('notifications.send')}
         </SubmitButton>
       </Form>
     </Card>

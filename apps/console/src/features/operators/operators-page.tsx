@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { OPERATOR_ROLES } from '@tradehall/contracts';
 import { Button, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -23,9 +24,9 @@ import {
   type ResetOperatorTotpRequest,
   resetOperatorTotp,
 } from './api.ts';
-import { operatorStrings as s } from './strings.ts';
 
 export function OperatorsPage() {
+  const { t } = useTranslation();
   const { profile } = useSession();
   const operators = useQuery(operatorsQuery);
   const [adding, setAdding] = useState(false);
@@ -34,32 +35,32 @@ export function OperatorsPage() {
   const [resetForm] = Form.useForm<ResetOperatorTotpRequest>();
   const add = useAction({
     run: (values: CreateOperatorRequest) => createOperator({ ...values, account: values.account.trim() }),
-    success: s.created_,
+    success: t('operators.added'),
     invalidates: [operatorsKey, ['admin', 'audit']],
     onDone: () => setAdding(false),
   });
   const reset = useAction({
     run: (input: { id: string; body: ResetOperatorTotpRequest }) => resetOperatorTotp(input.id, input.body),
-    success: s.resetTotpDone,
+    success: t('operators.resetTotpDone'),
     invalidates: [operatorsKey, ['admin', 'audit']],
     onDone: () => setResetting(null),
   });
 
   /** Why the reset button is off for this row, or null when it is on. */
   const resetBlocked = (row: OperatorRow): string | null => {
-    if (row.id === profile.id) return s.resetSelf;
-    if (!row.totpEnabled) return s.resetOff;
-    if (!profile.totpEnabled) return s.resetNeedsTwoFactor;
+    if (row.id === profile.id) return t('operators.resetSelf');
+    if (!row.totpEnabled) return t('operators.resetOff');
+    if (!profile.totpEnabled) return t('operators.resetNeedsTwoFactor');
     return null;
   };
 
   return (
     <>
       <PageTitle
-        title={s.title}
+        title={t('operators.title')}
         extra={
           <Button type="primary" onClick={() => setAdding(true)} data-testid="operator-add">
-            {s.add}
+            {t('operators.add')}
           </Button>
         }
       />
@@ -70,14 +71,19 @@ export function OperatorsPage() {
         dataSource={operators.data?.items ?? []}
         pagination={false}
         columns={[
-          { title: s.account, dataIndex: 'account' },
-          { title: s.role, dataIndex: 'role', render: (role: string) => <Tag>{role}</Tag> },
+          { title: t('operators.account'), dataIndex: 'account' },
+          { title: t('operators.role'), dataIndex: 'role', render: (role: string) => <Tag>{role}</Tag> },
           {
-            title: s.twoFactor,
+            title: t('operators.twoFactor'),
             dataIndex: 'totpEnabled',
-            render: (on: boolean) => (on ? <Tag color="green">{s.on}</Tag> : <Tag>{s.off}</Tag>),
+            render: (on: boolean) =>
+              on ? <Tag color="green">{t('operators.on')}</Tag> : <Tag>{t('operators.off')}</Tag>,
           },
-          { title: s.created, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
+          {
+            title: t('operators.created'),
+            dataIndex: 'createdAt',
+            render: (value: number) => formatTime(value),
+          },
           {
             title: '',
             key: 'actions',
@@ -92,7 +98,7 @@ export function OperatorsPage() {
                     onClick={() => setResetting(row)}
                     data-testid={`operator-reset-totp-${row.account}`}
                   >
-                    {s.resetTotp}
+                    {t('operators.resetTotp')}
                   </Button>
                 </Tooltip>
               );
@@ -102,16 +108,16 @@ export function OperatorsPage() {
       />
       <FormDialog
         open={resetting !== null}
-        title={resetting ? s.resetTotpTitle(resetting.account) : ''}
+        title={resetting ? t('operators.resetTotpTitle', { account: resetting.account }) : ''}
         form={resetForm}
-        okText={s.resetTotpConfirm}
-        cancelText={s.cancel}
+        okText={t('operators.resetTotpConfirm')}
+        cancelText={t('operators.cancel')}
         danger
         pending={reset.pending}
         onCancel={() => setResetting(null)}
         confirmTestId="operator-reset-totp-confirm"
       >
-        <Typography.Paragraph>{s.resetTotpText}</Typography.Paragraph>
+        <Typography.Paragraph>{t('operators.resetTotpText')}</Typography.Paragraph>
         <Form
           form={resetForm}
           layout="vertical"
@@ -124,15 +130,15 @@ export function OperatorsPage() {
           }}
         >
           <ReasonField rows={2} testId="operator-reset-totp-reason" />
-          <TotpCodeField help={s.resetTotpHelp} testId="operator-reset-totp-code" />
+          <TotpCodeField help={t('operators.resetTotpHelp')} testId="operator-reset-totp-code" />
         </Form>
       </FormDialog>
       <FormDialog
         open={adding}
-        title={s.addTitle}
+        title={t('operators.addTitle')}
         form={form}
-        okText={s.save}
-        cancelText={s.cancel}
+        okText={t('operators.save')}
+        cancelText={t('operators.cancel')}
         pending={add.pending}
         onCancel={() => setAdding(false)}
         confirmTestId="operator-add-confirm"
@@ -145,19 +151,21 @@ export function OperatorsPage() {
         >
           <Form.Item
             name="account"
-            label={s.account}
-            rules={[{ required: true, whitespace: true, min: 3, max: 64, message: s.accountRule }]}
+            label={t('operators.account')}
+            rules={[
+              { required: true, whitespace: true, min: 3, max: 64, message: t('operators.accountRule') },
+            ]}
           >
             <Input autoComplete="off" data-testid="operator-account" />
           </Form.Item>
           <Form.Item
             name="password"
-            label={s.password}
-            rules={[{ required: true, min: 8, max: 64, message: s.passwordRule }]}
+            label={t('operators.password')}
+            rules={[{ required: true, min: 8, max: 64, message: t('operators.passwordRule') }]}
           >
             <Input.Password autoComplete="new-password" data-testid="operator-password" />
           </Form.Item>
-          <Form.Item name="role" label={s.role}>
+          <Form.Item name="role" label={t('operators.role')}>
             <Select options={OPERATOR_ROLES.map((role) => ({ value: role, label: role }))} />
           </Form.Item>
         </Form>

@@ -4,11 +4,11 @@
  */
 import { formatAmount, parseAmount } from '@tradehall/domain';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { ReasonField } from '../../components/reason-field.tsx';
 import { formatBps } from '../../lib/format.ts';
 import type { AdminRoom, UpdateRoomRequest } from './api.ts';
-import { roomStrings as s } from './strings.ts';
 
 interface Values {
   entryMinimum: string;
@@ -20,11 +20,11 @@ interface Values {
   reason: string;
 }
 
-const dollarsRule = {
+const dollarsRule = (message: string) => ({
   validator: async (_: unknown, value: string | undefined) => {
-    if (parseAmount(value ?? '') === null) throw new Error(s.amountInvalid);
+    if (parseAmount(value ?? '') === null) throw new Error(message);
   },
-};
+});
 
 const ROOM_FIELDS = [
   'entryMinimum',
@@ -65,15 +65,17 @@ export function RoomEditDialog({
   onSubmit: (room: AdminRoom, changes: UpdateRoomRequest) => void;
   onNothingChanged: () => void;
 }) {
+  const { t } = useTranslation();
+  const dollars = dollarsRule(t('rooms.amountInvalid'));
   const [form] = Form.useForm<Values>();
   const edge = Form.useWatch('houseEdgeBps', form);
   return (
     <FormDialog
       open={room !== null}
-      title={room ? s.editTitle(room.tier) : ''}
+      title={room ? t('rooms.editTitle', { tier: room.tier }) : ''}
       form={form}
-      okText={s.save}
-      cancelText={s.cancel}
+      okText={t('rooms.save')}
+      cancelText={t('rooms.cancel')}
       pending={pending}
       width={640}
       onCancel={onCancel}
@@ -99,27 +101,32 @@ export function RoomEditDialog({
         >
           <Row gutter={16}>
             <Col span={8}>
-              <Form.Item name="entryMinimum" label={s.entryMinimum} extra={s.dollars} rules={[dollarsRule]}>
+              <Form.Item
+                name="entryMinimum"
+                label={t('rooms.entryMinimum')}
+                extra={t('rooms.dollars')}
+                rules={[dollars]}
+              >
                 <Input prefix="$" data-testid="room-entry-minimum" />
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="stakeMinimum" label={s.stakeMinimum} rules={[dollarsRule]}>
+              <Form.Item name="stakeMinimum" label={t('rooms.stakeMinimum')} rules={[dollars]}>
                 <Input prefix="$" data-testid="room-stake-minimum" />
               </Form.Item>
             </Col>
             <Col span={8}>
               <Form.Item
                 name="stakeMaximum"
-                label={s.stakeMaximum}
+                label={t('rooms.stakeMaximum')}
                 dependencies={['stakeMinimum']}
                 rules={[
-                  dollarsRule,
+                  dollars,
                   ({ getFieldValue }) => ({
                     validator: async (_, value: string | undefined) => {
                       const min = parseAmount(String(getFieldValue('stakeMinimum') ?? ''));
                       const max = parseAmount(value ?? '');
-                      if (min !== null && max !== null && max < min) throw new Error(s.stakeRange);
+                      if (min !== null && max !== null && max < min) throw new Error(t('rooms.stakeRange'));
                     },
                   }),
                 ]}
@@ -128,19 +135,19 @@ export function RoomEditDialog({
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="roundSeconds" label={s.roundSeconds} rules={[{ required: true }]}>
+              <Form.Item name="roundSeconds" label={t('rooms.roundSeconds')} rules={[{ required: true }]}>
                 <InputNumber min={20} max={3600} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="sealedSeconds" label={s.sealedSeconds} rules={[{ required: true }]}>
+              <Form.Item name="sealedSeconds" label={t('rooms.sealedSeconds')} rules={[{ required: true }]}>
                 <InputNumber min={3} max={600} precision={0} style={{ width: '100%' }} />
               </Form.Item>
             </Col>
             <Col span={8}>
               <Form.Item
                 name="houseEdgeBps"
-                label={s.houseEdgeBps}
+                label={t('rooms.houseEdgeBps')}
                 extra={typeof edge === 'number' ? formatBps(edge) : undefined}
                 rules={[{ required: true }]}
               >

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
 import { App, Button, Space, Table, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
@@ -19,12 +20,12 @@ import {
   updateRoom,
 } from './api.ts';
 import { RoomEditDialog } from './room-edit-dialog.tsx';
-import { roomStrings as s } from './strings.ts';
 
 const invalidates = [roomsKey, ['admin', 'audit']];
 const money = (value: number) => formatMoney(value);
 
 export function RoomsPage() {
+  const { t } = useTranslation();
   const { isAdmin } = useSession();
   const { message } = App.useApp();
   const rooms = useQuery(roomsQuery);
@@ -33,25 +34,25 @@ export function RoomsPage() {
 
   const save = useAction({
     run: (input: { id: string; changes: UpdateRoomRequest }) => updateRoom(input.id, input.changes),
-    success: s.saved,
+    success: t('rooms.saved'),
     invalidates,
     onDone: () => setEditing(null),
   });
   const pause = useAction({
     run: (input: { id: string; reason: string }) => pauseRoom(input.id, input.reason),
-    success: s.paused_,
+    success: t('rooms.pausedDone'),
     invalidates,
     onDone: () => setToggling(null),
   });
   const resume = useAction({
     run: (input: { id: string; reason: string }) => resumeRoom(input.id, input.reason),
-    success: s.resumed,
+    success: t('rooms.resumed'),
     invalidates,
     onDone: () => setToggling(null),
   });
 
   const adminButton = (label: string, onClick: () => void, testId: string, danger = false) => (
-    <Tooltip title={isAdmin ? undefined : s.adminOnly}>
+    <Tooltip title={isAdmin ? undefined : t('rooms.adminOnly')}>
       <Button size="small" danger={danger} disabled={!isAdmin} onClick={onClick} data-testid={testId}>
         {label}
       </Button>
@@ -60,7 +61,7 @@ export function RoomsPage() {
 
   return (
     <>
-      <PageTitle title={s.title} />
+      <PageTitle title={t('rooms.title')} />
       <QueryError query={rooms} />
       <Table<AdminRoom>
         rowKey="id"
@@ -68,28 +69,32 @@ export function RoomsPage() {
         dataSource={rooms.data?.items ?? []}
         pagination={false}
         columns={[
-          { title: s.tier, dataIndex: 'tier' },
-          { title: s.entryMinimum, dataIndex: 'entryMinimum', align: 'right', render: money },
-          { title: s.stakeMinimum, dataIndex: 'stakeMinimum', align: 'right', render: money },
-          { title: s.stakeMaximum, dataIndex: 'stakeMaximum', align: 'right', render: money },
-          { title: s.roundSeconds, dataIndex: 'roundSeconds', align: 'right' },
-          { title: s.sealedSeconds, dataIndex: 'sealedSeconds', align: 'right' },
-          { title: s.houseEdge, dataIndex: 'houseEdgeBps', align: 'right', render: formatBps },
+          { title: t('rooms.tier'), dataIndex: 'tier' },
+          { title: t('rooms.entryMinimum'), dataIndex: 'entryMinimum', align: 'right', render: money },
+          { title: t('rooms.stakeMinimum'), dataIndex: 'stakeMinimum', align: 'right', render: money },
+          { title: t('rooms.stakeMaximum'), dataIndex: 'stakeMaximum', align: 'right', render: money },
+          { title: t('rooms.roundSeconds'), dataIndex: 'roundSeconds', align: 'right' },
+          { title: t('rooms.sealedSeconds'), dataIndex: 'sealedSeconds', align: 'right' },
+          { title: t('rooms.houseEdge'), dataIndex: 'houseEdgeBps', align: 'right', render: formatBps },
           {
-            title: s.state,
+            title: t('rooms.state'),
             dataIndex: 'paused',
             render: (paused: boolean) =>
-              paused ? <Tag color="orange">{s.paused}</Tag> : <Tag color="green">{s.running}</Tag>,
+              paused ? (
+                <Tag color="orange">{t('rooms.paused')}</Tag>
+              ) : (
+                <Tag color="green">{t('rooms.running')}</Tag>
+              ),
           },
           {
             title: '',
             key: 'actions',
             render: (_, room) => (
               <Space>
-                {adminButton(s.edit, () => setEditing(room), `room-edit-${room.tier}`)}
+                {adminButton(t('rooms.edit'), () => setEditing(room), `room-edit-${room.tier}`)}
                 {room.paused
-                  ? adminButton(s.resume, () => setToggling(room), `room-resume-${room.tier}`)
-                  : adminButton(s.pause, () => setToggling(room), `room-pause-${room.tier}`, true)}
+                  ? adminButton(t('rooms.resume'), () => setToggling(room), `room-resume-${room.tier}`)
+                  : adminButton(t('rooms.pause'), () => setToggling(room), `room-pause-${room.tier}`, true)}
               </Space>
             ),
           },
@@ -100,12 +105,12 @@ export function RoomsPage() {
         pending={save.pending}
         onCancel={() => setEditing(null)}
         onSubmit={(room, changes) => void save.trigger({ id: room.id, changes })}
-        onNothingChanged={() => void message.info(s.nothingChanged)}
+        onNothingChanged={() => void message.info(t('rooms.nothingChanged'))}
       />
       <ReasonDialog
         open={toggling !== null}
-        title={toggling?.paused ? s.resumeTitle : s.pauseTitle}
-        okText={toggling?.paused ? s.resume : s.pause}
+        title={toggling?.paused ? t('rooms.resumeTitle') : t('rooms.pauseTitle')}
+        okText={toggling?.paused ? t('rooms.resume') : t('rooms.pause')}
         danger={!toggling?.paused}
         pending={pause.pending || resume.pending}
         onCancel={() => setToggling(null)}

@@ -2,6 +2,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
@@ -10,16 +11,16 @@ import { useSession } from '../../lib/session.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { type Chain, chainsQuery, createChain } from './api.ts';
 import { HashText } from './hash-text.tsx';
-import { roundStrings as s } from './strings.ts';
 
 export function ChainsTable({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
   const { isAdmin } = useSession();
   const { modal } = App.useApp();
   const chains = useQuery(chainsQuery(roomId));
   const [creating, setCreating] = useState(false);
   const create = useAction({
     run: (reason: string) => createChain(roomId, reason),
-    success: s.chainCreated,
+    success: t('rounds.chainCreated'),
     invalidates: [
       ['admin', 'chains', roomId],
       ['admin', 'audit'],
@@ -27,11 +28,11 @@ export function ChainsTable({ roomId }: { roomId: string }) {
     onDone: (chain) => {
       setCreating(false);
       modal.success({
-        title: s.chainPublishedTitle,
+        title: t('rounds.chainPublishedTitle'),
         width: 640,
         content: (
           <>
-            <Typography.Paragraph>{s.chainPublishedBody}</Typography.Paragraph>
+            <Typography.Paragraph>{t('rounds.chainPublishedBody')}</Typography.Paragraph>
             <Typography.Paragraph code copyable data-testid="chain-published-hash">
               {chain.terminalHash}
             </Typography.Paragraph>
@@ -44,11 +45,11 @@ export function ChainsTable({ roomId }: { roomId: string }) {
   return (
     <>
       <PageTitle
-        title={s.chains}
+        title={t('rounds.chains')}
         extra={
-          <Tooltip title={isAdmin ? undefined : s.adminOnly}>
+          <Tooltip title={isAdmin ? undefined : t('rounds.adminOnly')}>
             <Button disabled={!isAdmin} onClick={() => setCreating(true)} data-testid="chain-create">
-              {s.createChain}
+              {t('rounds.createChain')}
             </Button>
           </Tooltip>
         }
@@ -62,27 +63,35 @@ export function ChainsTable({ roomId }: { roomId: string }) {
         pagination={false}
         data-testid="chains-table"
         columns={[
-          { title: s.published, dataIndex: 'publishedAt', render: (value: number) => formatTime(value) },
           {
-            title: s.terminalHash,
+            title: t('rounds.published'),
+            dataIndex: 'publishedAt',
+            render: (value: number) => formatTime(value),
+          },
+          {
+            title: t('rounds.terminalHash'),
             dataIndex: 'terminalHash',
             render: (value: string) => <HashText value={value} />,
           },
-          { title: s.salt, dataIndex: 'salt', render: (value: string) => <HashText value={value} /> },
-          { title: s.length, dataIndex: 'length', align: 'right' },
-          { title: s.used, dataIndex: 'used', align: 'right' },
           {
-            title: s.status,
+            title: t('rounds.salt'),
+            dataIndex: 'salt',
+            render: (value: string) => <HashText value={value} />,
+          },
+          { title: t('rounds.length'), dataIndex: 'length', align: 'right' },
+          { title: t('rounds.used'), dataIndex: 'used', align: 'right' },
+          {
+            title: t('rounds.status'),
             dataIndex: 'active',
             render: (active: boolean) =>
-              active ? <Tag color="green">{s.active}</Tag> : <Tag>{s.inactive}</Tag>,
+              active ? <Tag color="green">{t('rounds.active')}</Tag> : <Tag>{t('rounds.inactive')}</Tag>,
           },
         ]}
       />
       <ReasonDialog
         open={creating}
-        title={s.createChainTitle}
-        okText={s.createChain}
+        title={t('rounds.createChainTitle')}
+        okText={t('rounds.createChain')}
         pending={create.pending}
         onCancel={() => setCreating(false)}
         onSubmit={(reason) => void create.trigger(reason)}

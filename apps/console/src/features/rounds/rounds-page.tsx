@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
 import { Alert, Card, Select, Space } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CursorTable } from '../../components/cursor-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryError } from '../../components/query-error.tsx';
@@ -16,11 +17,11 @@ import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { type AdminRound, fetchRoundPage, roomsQuery, roundsKey } from './api.ts';
 import { ChainsTable } from './chains-table.tsx';
 import { HashText } from './hash-text.tsx';
-import { roundStrings as s } from './strings.ts';
 
 const money = (value: number) => formatMoney(value);
 
 export function RoundsPage() {
+  const { t } = useTranslation();
   const rooms = useQuery(roomsQuery);
   const [chosen, setChosen] = useState<string | null>(null);
   const roomId = chosen ?? rooms.data?.items[0]?.id ?? null;
@@ -28,11 +29,11 @@ export function RoundsPage() {
   return (
     <>
       <PageTitle
-        title={s.title}
+        title={t('rounds.title')}
         extra={
           <Select
             style={{ width: 220 }}
-            prefix={`${s.room}:`}
+            prefix={`${t('rounds.room')}:`}
             loading={rooms.isPending}
             value={roomId}
             onChange={setChosen}
@@ -41,7 +42,7 @@ export function RoundsPage() {
           />
         }
       />
-      <Alert type="info" title={s.noResultControls} showIcon style={{ marginBottom: 16 }} />
+      <Alert type="info" title={t('rounds.noResultControls')} showIcon style={{ marginBottom: 16 }} />
       <QueryError query={rooms} />
       {roomId && (
         <Space orientation="vertical" size="large" style={{ width: '100%' }}>
@@ -58,36 +59,48 @@ export function RoundsPage() {
 }
 
 function RoundsTable({ roomId }: { roomId: string }) {
+  const { t } = useTranslation();
   const list = useCursorList(roundsKey(roomId), (cursor) => fetchRoundPage(roomId, cursor));
   return (
     <>
-      <PageTitle title={s.rounds} extra={<RefreshButton query={list.query} label={s.refresh} />} />
+      <PageTitle
+        title={t('rounds.rounds')}
+        extra={<RefreshButton query={list.query} label={t('rounds.refresh')} />}
+      />
       <CursorTable<AdminRound>
         list={list}
         size="small"
         scroll={{ x: 1400 }}
         columns={[
-          { title: s.issue, dataIndex: 'issue', fixed: 'left' },
-          { title: s.status, dataIndex: 'status', render: (value: string) => <StatusTag status={value} /> },
-          { title: s.opens, dataIndex: 'opensAt', render: (value: number) => formatTime(value) },
-          { title: s.draws, dataIndex: 'drawsAt', render: (value: number) => formatTime(value) },
-          { title: s.positions, dataIndex: 'positions', align: 'right' },
-          { title: s.users, dataIndex: 'users', align: 'right' },
-          { title: s.staked, dataIndex: 'staked', align: 'right', render: money },
-          { title: s.paid, dataIndex: 'paid', align: 'right', render: money },
+          { title: t('rounds.issue'), dataIndex: 'issue', fixed: 'left' },
           {
-            title: s.chain,
+            title: t('rounds.status'),
+            dataIndex: 'status',
+            render: (value: string) => <StatusTag status={value} />,
+          },
+          { title: t('rounds.opens'), dataIndex: 'opensAt', render: (value: number) => formatTime(value) },
+          { title: t('rounds.draws'), dataIndex: 'drawsAt', render: (value: number) => formatTime(value) },
+          { title: t('rounds.positions'), dataIndex: 'positions', align: 'right' },
+          { title: t('rounds.users'), dataIndex: 'users', align: 'right' },
+          { title: t('rounds.staked'), dataIndex: 'staked', align: 'right', render: money },
+          { title: t('rounds.paid'), dataIndex: 'paid', align: 'right', render: money },
+          {
+            title: t('rounds.chain'),
             key: 'chain',
             render: (_, round) => `${round.chainId.slice(0, 8)} #${round.chainIndex}`,
           },
           {
-            title: s.commitment,
+            title: t('rounds.commitment'),
             dataIndex: 'commitment',
             render: (value: string) => <HashText value={value} />,
           },
-          { title: s.hash, dataIndex: 'hash', render: (value: string | null) => <HashText value={value} /> },
           {
-            title: s.digits,
+            title: t('rounds.hash'),
+            dataIndex: 'hash',
+            render: (value: string | null) => <HashText value={value} />,
+          },
+          {
+            title: t('rounds.digits'),
             key: 'digits',
             render: (_, round) => (round.digits ? `${round.digits.join(' + ')} = ${round.sum ?? ''}` : '—'),
           },

@@ -1,5 +1,6 @@
 /** One user's conversation, oldest at the top (the server pages newest first), and the reply box. */
 import { Card, Empty, Space, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more.tsx';
 import { QueryError } from '../../components/query-error.tsx';
 import { RefreshButton } from '../../components/refresh-button.tsx';
@@ -7,12 +8,12 @@ import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { fetchMessagePage, messagesKey, type SupportMessage, type SupportThread } from './api.ts';
 import { ReplyBox } from './reply-box.tsx';
-import { supportStrings as s } from './strings.ts';
 
 /** How often an open conversation looks for new user messages. */
 const POLL_MS = 10_000;
 
 export function Conversation({ thread }: { thread: SupportThread }) {
+  const { t } = useTranslation();
   const list = useCursorList(
     messagesKey(thread.userId),
     (cursor) => fetchMessagePage(thread.userId, cursor),
@@ -26,8 +27,8 @@ export function Conversation({ thread }: { thread: SupportThread }) {
 
   return (
     <Card
-      title={s.conversationWith(thread.account)}
-      extra={<RefreshButton query={query} label={s.refresh} />}
+      title={t('support.conversationWith', { account: thread.account })}
+      extra={<RefreshButton query={query} label={t('support.refresh')} />}
       data-testid="support-conversation"
     >
       <QueryError query={query} />
@@ -38,7 +39,7 @@ export function Conversation({ thread }: { thread: SupportThread }) {
         onLoad={() => void query.fetchNextPage()}
       />
       <div style={{ maxHeight: 480, overflowY: 'auto', margin: '12px 0' }} data-testid="support-messages">
-        {query.isSuccess && oldestFirst.length === 0 && <Empty description={s.noMessages} />}
+        {query.isSuccess && oldestFirst.length === 0 && <Empty description={t('support.noMessages')} />}
         <Space orientation="vertical" style={{ width: '100%' }}>
           {oldestFirst.map((item) => (
             <MessageBubble key={item.id} message={item} />
@@ -51,6 +52,7 @@ export function Conversation({ thread }: { thread: SupportThread }) {
 }
 
 function MessageBubble({ message }: { message: SupportMessage }) {
+  const { t } = useTranslation();
   const mine = message.author === 'operator';
   return (
     <div
@@ -66,7 +68,12 @@ function MessageBubble({ message }: { message: SupportMessage }) {
         }}
       >
         <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {mine ? s.fromOperator(message.operatorAccount) : s.fromUser} · {formatTime(message.createdAt)}
+          {mine
+            ? message.operatorAccount
+              ? t('support.fromOperator', { account: message.operatorAccount })
+              : t('support.fromOperatorUnknown')
+            : t('support.fromUser')}{' '}
+          · {formatTime(message.createdAt)}
         </Typography.Text>
         {/* Plain text, never HTML: React escapes it; pre-wrap keeps the user's line breaks. */}
         <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="support-message-text">

@@ -1,10 +1,10 @@
 /** Every user with a conversation, latest activity first; clicking a row opens it. */
 import { Badge, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { CursorTable } from '../../components/cursor-table.tsx';
 import { formatTime } from '../../lib/format.ts';
 import type { CursorList } from '../../lib/use-cursor-list.ts';
 import type { SupportThread } from './api.ts';
-import { supportStrings as s } from './strings.ts';
 
 export function ThreadsTable({
   list,
@@ -15,6 +15,7 @@ export function ThreadsTable({
   selectedId: string | null;
   onSelect: (thread: SupportThread) => void;
 }) {
+  const { t } = useTranslation();
   return (
     <CursorTable<SupportThread>
       list={list}
@@ -29,9 +30,9 @@ export function ThreadsTable({
         'data-testid': `support-thread-${thread.account}`,
       })}
       columns={[
-        { title: s.account, dataIndex: 'account', width: 140 },
+        { title: t('support.account'), dataIndex: 'account', width: 140 },
         {
-          title: s.lastMessage,
+          title: t('support.lastMessage'),
           key: 'last',
           render: (_, thread) => (
             <Typography.Text ellipsis style={{ maxWidth: 260 }}>
@@ -41,13 +42,13 @@ export function ThreadsTable({
           ),
         },
         {
-          title: s.awaiting,
+          title: t('support.awaiting'),
           dataIndex: 'awaitingReply',
           width: 110,
           render: (value: number) => (value > 0 ? <Badge count={value} /> : '—'),
         },
         {
-          title: s.time,
+          title: t('support.time'),
           dataIndex: 'lastAt',
           width: 170,
           render: (value: number) => formatTime(value),

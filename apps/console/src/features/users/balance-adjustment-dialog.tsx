@@ -6,11 +6,11 @@
 import { formatMoney } from '@tradehall/domain';
 import { Button, Form, Input, Modal, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ReasonField } from '../../components/reason-field.tsx';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { newIdempotencyKey } from '../../lib/idempotency-key.ts';
 import { parseSignedAmount } from '../../lib/signed-amount.ts';
-import { userStrings as s } from './strings.ts';
 
 interface Values {
   amount: string;
@@ -34,8 +34,9 @@ export function BalanceAdjustmentDialog({
   onCancel: () => void;
   onSubmit: (input: AdjustmentInput) => void;
 }) {
+  const { t } = useTranslation();
   return (
-    <Modal open={open} title={s.adjustTitle} onCancel={onCancel} destroyOnHidden footer={null}>
+    <Modal open={open} title={t('users.adjustTitle')} onCancel={onCancel} destroyOnHidden footer={null}>
       {/* Mounted per opening: the key below is generated once for this opening and kept across retries. */}
       {open && <AdjustmentForm pending={pending} onCancel={onCancel} onSubmit={onSubmit} />}
     </Modal>
@@ -51,6 +52,7 @@ function AdjustmentForm({
   onCancel: () => void;
   onSubmit: (input: AdjustmentInput) => void;
 }) {
+  const { t } = useTranslation();
   const [idempotencyKey] = useState(newIdempotencyKey);
   const [form] = Form.useForm<Values>();
   const typed = Form.useWatch('amount', form) ?? '';
@@ -66,15 +68,15 @@ function AdjustmentForm({
         onSubmit({ amount, reason: values.reason.trim(), idempotencyKey });
       }}
     >
-      <Typography.Paragraph type="secondary">{s.adjustHint}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('users.adjustHint')}</Typography.Paragraph>
       <Form.Item
         name="amount"
-        label={s.adjustAmount}
+        label={t('users.adjustAmount')}
         rules={[
           {
             validator: async (_, value: string | undefined) => {
               const parsed = parseSignedAmount(value ?? '');
-              if (parsed === null || parsed === 0) throw new Error(s.adjustAmountInvalid);
+              if (parsed === null || parsed === 0) throw new Error(t('users.adjustAmountInvalid'));
             },
           },
         ]}
@@ -83,16 +85,16 @@ function AdjustmentForm({
       </Form.Item>
       {cents !== null && cents !== 0 && (
         <Typography.Paragraph data-testid="adjust-preview">
-          {s.adjustPreview(cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents))}
+          {t('users.adjustPreview', { amount: cents > 0 ? `+${formatMoney(cents)}` : formatMoney(cents) })}
         </Typography.Paragraph>
       )}
       <ReasonField testId="adjust-reason" />
       <div style={{ display: 'flex', justifyContent: 'flex-end', gap: 8 }}>
         <Button onClick={onCancel} disabled={pending}>
-          {s.cancel}
+          {t('users.cancel')}
         </Button>
         <SubmitButton pending={pending} testId="adjust-confirm">
-          {s.adjust}
+          {t('users.adjust')}
         </SubmitButton>
       </div>
     </Form>

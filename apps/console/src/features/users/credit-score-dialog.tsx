@@ -1,8 +1,8 @@
 /** Sets a user's credit score (0-1000) with a reason for the audit log. */
 import { Form, InputNumber } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
 import { ReasonField } from '../../components/reason-field.tsx';
-import { userStrings as s } from './strings.ts';
 
 interface Values {
   score: number;
@@ -22,14 +22,15 @@ export function CreditScoreDialog({
   onCancel: () => void;
   onSubmit: (score: number, reason: string) => void;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<Values>();
   return (
     <FormDialog
       open={open}
-      title={s.creditScoreTitle}
+      title={t('users.creditScoreTitle')}
       form={form}
-      okText={s.save}
-      cancelText={s.cancel}
+      okText={t('users.save')}
+      cancelText={t('users.cancel')}
       pending={pending}
       onCancel={onCancel}
       confirmTestId="credit-score-confirm"
@@ -42,8 +43,10 @@ export function CreditScoreDialog({
       >
         <Form.Item
           name="score"
-          label={s.creditScore}
-          rules={[{ required: true, type: 'integer', min: 0, max: 1000, message: s.creditScoreRange }]}
+          label={t('users.creditScore')}
+          rules={[
+            { required: true, type: 'integer', min: 0, max: 1000, message: t('users.creditScoreRange') },
+          ]}
         >
           <InputNumber
             min={0}

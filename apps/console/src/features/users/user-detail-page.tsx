@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
 import { Button, Card, Descriptions, Space, Tag } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageTitle } from '../../components/page-title.tsx';
 import { QueryPlaceholder } from '../../components/query-placeholder.tsx';
@@ -21,13 +22,13 @@ import {
 } from './api.ts';
 import { type AdjustmentInput, BalanceAdjustmentDialog } from './balance-adjustment-dialog.tsx';
 import { CreditScoreDialog } from './credit-score-dialog.tsx';
-import { userStrings as s } from './strings.ts';
 import { UserTabs } from './user-tabs.tsx';
 
 type Dialog = 'freeze' | 'unfreeze' | 'credit' | 'reset' | 'adjust' | null;
 const invalidates = [usersKey, ['admin', 'audit']];
 
 export function UserDetailPage() {
+  const { t } = useTranslation();
   const { id = '' } = useParams();
   const { isAdmin } = useSession();
   const detail = useQuery(userDetailQuery(id));
@@ -36,31 +37,31 @@ export function UserDetailPage() {
 
   const freeze = useAction({
     run: (reason: string) => freezeUser(id, reason),
-    success: s.frozenDone,
+    success: t('users.frozenDone'),
     invalidates,
     onDone: close,
   });
   const unfreeze = useAction({
     run: (reason: string) => unfreezeUser(id, reason),
-    success: s.unfrozenDone,
+    success: t('users.unfrozenDone'),
     invalidates,
     onDone: close,
   });
   const credit = useAction({
     run: (input: { score: number; reason: string }) => setCreditScore(id, input.score, input.reason),
-    success: s.creditScoreDone,
+    success: t('users.creditScoreDone'),
     invalidates,
     onDone: close,
   });
   const reset = useAction({
     run: (reason: string) => forcePasswordReset(id, reason),
-    success: s.passwordResetDone,
+    success: t('users.passwordResetDone'),
     invalidates,
     onDone: close,
   });
   const adjust = useAction({
     run: (input: AdjustmentInput) => adjustBalance(id, input),
-    success: (result) => s.adjustDone(formatMoney(result.balance)),
+    success: (result) => t('users.adjustDone', { balance: formatMoney(result.balance) }),
     invalidates: [...invalidates, ['admin', 'ledger']],
     onDone: close,
   });
@@ -70,7 +71,10 @@ export function UserDetailPage() {
 
   return (
     <>
-      <PageTitle title={`${user.account} (${user.nickname})`} extra={<Link to="/users">{s.back}</Link>} />
+      <PageTitle
+        title={`${user.account} (${user.nickname})`}
+        extra={<Link to="/users">{t('users.back')}</Link>}
+      />
       <Card style={{ marginBottom: 16 }}>
         <Descriptions
           column={3}
@@ -78,53 +82,57 @@ export function UserDetailPage() {
           items={[
             {
               key: 'state',
-              label: s.state,
+              label: t('users.state'),
               children: user.frozen ? (
                 <Tag color="red" data-testid="user-state" data-frozen="true">
-                  {s.frozen}
+                  {t('users.frozen')}
                 </Tag>
               ) : (
                 <Tag color="green" data-testid="user-state" data-frozen="false">
-                  {s.active}
+                  {t('users.active')}
                 </Tag>
               ),
             },
             {
               key: 'balance',
-              label: s.balance,
+              label: t('users.balance'),
               children: <span data-testid="user-balance">{formatMoney(user.balance)}</span>,
             },
-            { key: 'withdrawable', label: s.withdrawable, children: formatMoney(detail.data.withdrawable) },
+            {
+              key: 'withdrawable',
+              label: t('users.withdrawable'),
+              children: formatMoney(detail.data.withdrawable),
+            },
             {
               key: 'credit',
-              label: s.creditScore,
+              label: t('users.creditScore'),
               children: <span data-testid="user-credit-score">{user.creditScore}</span>,
             },
-            { key: 'email', label: s.email, children: user.email ?? '—' },
-            { key: 'realName', label: s.realName, children: user.realName ?? '—' },
-            { key: 'created', label: s.created, children: formatTime(user.createdAt) },
+            { key: 'email', label: t('users.email'), children: user.email ?? '—' },
+            { key: 'realName', label: t('users.realName'), children: user.realName ?? '—' },
+            { key: 'created', label: t('users.created'), children: formatTime(user.createdAt) },
             { key: 'id', label: 'ID', children: user.id },
           ]}
         />
         <Space wrap style={{ marginTop: 16 }}>
           {user.frozen ? (
             <Button onClick={() => setDialog('unfreeze')} data-testid="user-unfreeze">
-              {s.unfreeze}
+              {t('users.unfreeze')}
             </Button>
           ) : (
             <Button danger onClick={() => setDialog('freeze')} data-testid="user-freeze">
-              {s.freeze}
+              {t('users.freeze')}
             </Button>
           )}
           <Button onClick={() => setDialog('credit')} data-testid="user-credit">
-            {s.setCreditScore}
+            {t('users.setCreditScore')}
           </Button>
           <Button onClick={() => setDialog('reset')} data-testid="user-password-reset">
-            {s.passwordReset}
+            {t('users.passwordReset')}
           </Button>
           {isAdmin && (
             <Button onClick={() => setDialog('adjust')} data-testid="user-adjust">
-              {s.adjust}
+              {t('users.adjust')}
             </Button>
           )}
         </Space>
@@ -135,8 +143,8 @@ export function UserDetailPage() {
 
       <ReasonDialog
         open={dialog === 'freeze'}
-        title={s.freezeTitle}
-        okText={s.freeze}
+        title={t('users.freezeTitle')}
+        okText={t('users.freeze')}
         danger
         pending={freeze.pending}
         onCancel={close}
@@ -145,8 +153,8 @@ export function UserDetailPage() {
       />
       <ReasonDialog
         open={dialog === 'unfreeze'}
-        title={s.unfreezeTitle}
-        okText={s.unfreeze}
+        title={t('users.unfreezeTitle')}
+        okText={t('users.unfreeze')}
         pending={unfreeze.pending}
         onCancel={close}
         onSubmit={(reason) => void unfreeze.trigger(reason)}
@@ -154,8 +162,8 @@ export function UserDetailPage() {
       />
       <ReasonDialog
         open={dialog === 'reset'}
-        title={s.passwordResetTitle}
-        okText={s.passwordReset}
+        title={t('users.passwordResetTitle')}
+        okText={t('users.passwordReset')}
         danger
         pending={reset.pending}
         onCancel={close}

@@ -1,14 +1,13 @@
 /** The detail's tabs: the last 50 of each kind of record the server sends with the user. */
 import { formatMoney } from '@tradehall/domain';
 import { Table, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { Money } from '../../components/money.tsx';
 import { StatusTag } from '../../components/status-tag.tsx';
 import { formatTime } from '../../lib/format.ts';
 import type { AdminUserDetail } from './api.ts';
-import { userStrings as s } from './strings.ts';
 
 type Position = AdminUserDetail['positions'][number];
-const c = s.columns;
 const time = (value: number | null) => formatTime(value);
 const money = (value: number) => formatMoney(value);
 
@@ -17,12 +16,13 @@ function describeBet(bet: Position['bet']): string {
 }
 
 export function UserTabs({ detail }: { detail: AdminUserDetail }) {
+  const { t } = useTranslation();
   return (
     <Tabs
       items={[
         {
           key: 'ledger',
-          label: `${s.tabs.ledger} (${detail.ledger.length})`,
+          label: `${t('users.tabs.ledger')} (${detail.ledger.length})`,
           children: (
             <Table
               rowKey="transferId"
@@ -31,22 +31,22 @@ export function UserTabs({ detail }: { detail: AdminUserDetail }) {
               dataSource={detail.ledger}
               data-testid="user-ledger"
               columns={[
-                { title: c.code, dataIndex: 'code' },
-                { title: c.reference, dataIndex: 'reference' },
+                { title: t('users.columns.code'), dataIndex: 'code' },
+                { title: t('users.columns.reference'), dataIndex: 'reference' },
                 {
-                  title: c.amount,
+                  title: t('users.columns.amount'),
                   dataIndex: 'amount',
                   align: 'right',
                   render: (value: number) => <Money cents={value} signed />,
                 },
-                { title: c.time, dataIndex: 'createdAt', render: time },
+                { title: t('users.columns.time'), dataIndex: 'createdAt', render: time },
               ]}
             />
           ),
         },
         {
           key: 'positions',
-          label: `${s.tabs.positions} (${detail.positions.length})`,
+          label: `${t('users.tabs.positions')} (${detail.positions.length})`,
           children: (
             <Table
               rowKey="id"
@@ -54,34 +54,34 @@ export function UserTabs({ detail }: { detail: AdminUserDetail }) {
               pagination={false}
               dataSource={detail.positions}
               columns={[
-                { title: c.issue, dataIndex: 'issue' },
-                { title: c.room, dataIndex: 'tier' },
-                { title: c.bet, dataIndex: 'bet', render: describeBet },
-                { title: c.amount, dataIndex: 'amount', align: 'right', render: money },
+                { title: t('users.columns.issue'), dataIndex: 'issue' },
+                { title: t('users.columns.room'), dataIndex: 'tier' },
+                { title: t('users.columns.bet'), dataIndex: 'bet', render: describeBet },
+                { title: t('users.columns.amount'), dataIndex: 'amount', align: 'right', render: money },
                 {
-                  title: c.multiplier,
+                  title: t('users.columns.multiplier'),
                   dataIndex: 'multiplier',
                   render: (value: number) => `×${(value / 100).toFixed(2)}`,
                 },
                 {
-                  title: c.status,
+                  title: t('users.columns.status'),
                   dataIndex: 'status',
                   render: (value: string) => <StatusTag status={value} />,
                 },
                 {
-                  title: c.payout,
+                  title: t('users.columns.payout'),
                   dataIndex: 'payout',
                   align: 'right',
                   render: (value: number | null) => (value === null ? '—' : formatMoney(value)),
                 },
-                { title: c.time, dataIndex: 'createdAt', render: time },
+                { title: t('users.columns.time'), dataIndex: 'createdAt', render: time },
               ]}
             />
           ),
         },
         {
           key: 'deposits',
-          label: `${s.tabs.deposits} (${detail.deposits.length})`,
+          label: `${t('users.tabs.deposits')} (${detail.deposits.length})`,
           children: (
             <Table
               rowKey="id"
@@ -89,22 +89,22 @@ export function UserTabs({ detail }: { detail: AdminUserDetail }) {
               pagination={false}
               dataSource={detail.deposits}
               columns={[
-                { title: c.reference, dataIndex: 'reference' },
-                { title: c.method, dataIndex: 'method' },
-                { title: c.amount, dataIndex: 'amount', align: 'right', render: money },
+                { title: t('users.columns.reference'), dataIndex: 'reference' },
+                { title: t('users.columns.method'), dataIndex: 'method' },
+                { title: t('users.columns.amount'), dataIndex: 'amount', align: 'right', render: money },
                 {
-                  title: c.status,
+                  title: t('users.columns.status'),
                   dataIndex: 'status',
                   render: (value: string) => <StatusTag status={value} />,
                 },
-                { title: c.time, dataIndex: 'createdAt', render: time },
+                { title: t('users.columns.time'), dataIndex: 'createdAt', render: time },
               ]}
             />
           ),
         },
         {
           key: 'withdrawals',
-          label: `${s.tabs.withdrawals} (${detail.withdrawals.length})`,
+          label: `${t('users.tabs.withdrawals')} (${detail.withdrawals.length})`,
           children: (
             <Table
               rowKey="id"
@@ -112,22 +112,22 @@ export function UserTabs({ detail }: { detail: AdminUserDetail }) {
               pagination={false}
               dataSource={detail.withdrawals}
               columns={[
-                { title: c.reference, dataIndex: 'reference' },
-                { title: c.destination, dataIndex: 'destinationLabel' },
-                { title: c.amount, dataIndex: 'amount', align: 'right', render: money },
+                { title: t('users.columns.reference'), dataIndex: 'reference' },
+                { title: t('users.columns.destination'), dataIndex: 'destinationLabel' },
+                { title: t('users.columns.amount'), dataIndex: 'amount', align: 'right', render: money },
                 {
-                  title: c.status,
+                  title: t('users.columns.status'),
                   dataIndex: 'status',
                   render: (value: string) => <StatusTag status={value} />,
                 },
-                { title: c.time, dataIndex: 'createdAt', render: time },
+                { title: t('users.columns.time'), dataIndex: 'createdAt', render: time },
               ]}
             />
           ),
         },
         {
           key: 'cards',
-          label: `${s.tabs.cards} (${detail.bankCards.length})`,
+          label: `${t('users.tabs.cards')} (${detail.bankCards.length})`,
           children: (
             <Table
               rowKey="id"
@@ -135,17 +135,17 @@ export function UserTabs({ detail }: { detail: AdminUserDetail }) {
               pagination={false}
               dataSource={detail.bankCards}
               columns={[
-                { title: c.bank, dataIndex: 'bankName' },
-                { title: c.number, dataIndex: 'maskedNumber' },
-                { title: c.payee, dataIndex: 'payee' },
-                { title: c.time, dataIndex: 'createdAt', render: time },
+                { title: t('users.columns.bank'), dataIndex: 'bankName' },
+                { title: t('users.columns.number'), dataIndex: 'maskedNumber' },
+                { title: t('users.columns.payee'), dataIndex: 'payee' },
+                { title: t('users.columns.time'), dataIndex: 'createdAt', render: time },
               ]}
             />
           ),
         },
         {
           key: 'wallets',
-          label: `${s.tabs.wallets} (${detail.wallets.length})`,
+          label: `${t('users.tabs.wallets')} (${detail.wallets.length})`,
           children: (
             <Table
               rowKey="id"
@@ -153,16 +153,16 @@ export function UserTabs({ detail }: { detail: AdminUserDetail }) {
               pagination={false}
               dataSource={detail.wallets}
               columns={[
-                { title: c.type, dataIndex: 'type' },
-                { title: c.address, dataIndex: 'address' },
-                { title: c.time, dataIndex: 'createdAt', render: time },
+                { title: t('users.columns.type'), dataIndex: 'type' },
+                { title: t('users.columns.address'), dataIndex: 'address' },
+                { title: t('users.columns.time'), dataIndex: 'createdAt', render: time },
               ]}
             />
           ),
         },
         {
           key: 'sessions',
-          label: `${s.tabs.sessions} (${detail.sessions.length})`,
+          label: `${t('users.tabs.sessions')} (${detail.sessions.length})`,
           children: (
             <Table
               rowKey="id"
@@ -171,11 +171,11 @@ export function UserTabs({ detail }: { detail: AdminUserDetail }) {
               dataSource={detail.sessions}
               data-testid="user-sessions"
               columns={[
-                { title: c.started, dataIndex: 'createdAt', render: time },
-                { title: c.lastSeen, dataIndex: 'lastSeenAt', render: time },
-                { title: c.expires, dataIndex: 'expiresAt', render: time },
+                { title: t('users.columns.started'), dataIndex: 'createdAt', render: time },
+                { title: t('users.columns.lastSeen'), dataIndex: 'lastSeenAt', render: time },
+                { title: t('users.columns.expires'), dataIndex: 'expiresAt', render: time },
                 {
-                  title: c.userAgent,
+                  title: t('users.columns.userAgent'),
                   dataIndex: 'userAgent',
                   render: (value: string | null) => value ?? '—',
                 },

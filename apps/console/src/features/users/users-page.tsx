@@ -2,24 +2,25 @@
 import { formatMoney } from '@tradehall/domain';
 import { Input, Tag } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CursorTable } from '../../components/cursor-table.tsx';
 import { PageTitle } from '../../components/page-title.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { type AdminUser, fetchUserPage, usersKey } from './api.ts';
-import { userStrings as s } from './strings.ts';
 
 export function UsersPage() {
+  const { t } = useTranslation();
   const [q, setQ] = useState('');
   const list = useCursorList([...usersKey, 'list', q], (cursor) => fetchUserPage(q, cursor));
 
   return (
     <>
-      <PageTitle title={s.title} />
+      <PageTitle title={t('users.title')} />
       <Input.Search
-        placeholder={s.searchPlaceholder}
-        enterButton={s.search}
+        placeholder={t('users.searchPlaceholder')}
+        enterButton={t('users.search')}
         allowClear
         style={{ maxWidth: 480, marginBottom: 16 }}
         onSearch={(value) => setQ(value.trim())}
@@ -30,7 +31,7 @@ export function UsersPage() {
         size="middle"
         columns={[
           {
-            title: s.account,
+            title: t('users.account'),
             dataIndex: 'account',
             render: (value: string, record) => (
               <Link to={`/users/${record.id}`} data-testid="user-open">
@@ -38,22 +39,26 @@ export function UsersPage() {
               </Link>
             ),
           },
-          { title: s.nickname, dataIndex: 'nickname' },
-          { title: s.email, dataIndex: 'email', render: (value: string | null) => value ?? '—' },
+          { title: t('users.nickname'), dataIndex: 'nickname' },
+          { title: t('users.email'), dataIndex: 'email', render: (value: string | null) => value ?? '—' },
           {
-            title: s.balance,
+            title: t('users.balance'),
             dataIndex: 'balance',
             align: 'right',
             render: (value: number) => formatMoney(value),
           },
-          { title: s.creditScore, dataIndex: 'creditScore', align: 'right' },
+          { title: t('users.creditScore'), dataIndex: 'creditScore', align: 'right' },
           {
-            title: s.state,
+            title: t('users.state'),
             dataIndex: 'frozen',
             render: (frozen: boolean) =>
-              frozen ? <Tag color="red">{s.frozen}</Tag> : <Tag color="green">{s.active}</Tag>,
+              frozen ? (
+                <Tag color="red">{t('users.frozen')}</Tag>
+              ) : (
+                <Tag color="green">{t('users.active')}</Tag>
+              ),
           },
-          { title: s.created, dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
+          { title: t('users.created'), dataIndex: 'createdAt', render: (value: number) => formatTime(value) },
         ]}
       />
     </>

@@ -1,7 +1,7 @@
 /** Asks for the payment reference of the bank or chain transfer the operator made. */
 import { Form, Input, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
-import { withdrawalStrings as s } from './strings.ts';
 
 export function PayDialog({
   open,
@@ -16,14 +16,15 @@ export function PayDialog({
   onCancel: () => void;
   onSubmit: (paymentReference: string) => void;
 }) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<{ paymentReference: string }>();
   return (
     <FormDialog
       open={open}
-      title={s.payTitle}
+      title={t('withdrawals.payTitle')}
       form={form}
-      okText={s.pay}
-      cancelText={s.cancel}
+      okText={t('withdrawals.pay')}
+      cancelText={t('withdrawals.cancel')}
       pending={pending}
       onCancel={onCancel}
       confirmTestId="withdrawal-pay-confirm"
@@ -32,10 +33,10 @@ export function PayDialog({
       <Form form={form} layout="vertical" onFinish={(values) => onSubmit(values.paymentReference.trim())}>
         <Form.Item
           name="paymentReference"
-          label={s.paymentReference}
+          label={t('withdrawals.paymentReference')}
           rules={[
-            { required: true, whitespace: true, message: s.paymentReferenceRequired },
-            { max: 200, message: 'At most 200 characters' },
+            { required: true, whitespace: true, message: t('withdrawals.paymentReferenceRequired') },
+            { max: 200, message: t('common.tooLong200') },
           ]}
         >
           <Input data-testid="withdrawal-pay-reference" />

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
 import { Button, Descriptions, Space, Typography } from 'antd';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DetailDrawer } from '../../components/detail-drawer.tsx';
 import { QueryPlaceholder } from '../../components/query-placeholder.tsx';
 import { ReasonDialog } from '../../components/reason-dialog.tsx';
@@ -11,31 +12,32 @@ import { formatTime } from '../../lib/format.ts';
 import { useAction } from '../../lib/use-action.ts';
 import { payWithdrawal, rejectWithdrawal, withdrawalQuery, withdrawalsKey } from './api.ts';
 import { PayDialog } from './pay-dialog.tsx';
-import { withdrawalStrings as s } from './strings.ts';
 
 const invalidates = [withdrawalsKey, ['admin', 'dashboard'], ['admin', 'users']];
 
 export function WithdrawalDrawer({ id, onClose }: { id: string | null; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <DetailDrawer id={id} title={s.detailTitle} onClose={onClose}>
+    <DetailDrawer id={id} title={t('withdrawals.detailTitle')} onClose={onClose}>
       {(openId) => <WithdrawalDetail id={openId} />}
     </DetailDrawer>
   );
 }
 
 function WithdrawalDetail({ id }: { id: string }) {
+  const { t } = useTranslation();
   const withdrawal = useQuery(withdrawalQuery(id));
   const [dialog, setDialog] = useState<'pay' | 'reject' | null>(null);
   const close = () => setDialog(null);
   const pay = useAction({
     run: (reference: string) => payWithdrawal(id, reference),
-    success: s.paid,
+    success: t('withdrawals.paid'),
     invalidates,
     onDone: close,
   });
   const reject = useAction({
     run: (reason: string) => rejectWithdrawal(id, reason),
-    success: s.rejected,
+    success: t('withdrawals.rejected'),
     invalidates,
     onDone: close,
   });
@@ -50,22 +52,24 @@ function WithdrawalDetail({ id }: { id: string }) {
         bordered
         size="small"
         items={[
-          { key: 'reference', label: s.reference, children: w.reference },
-          { key: 'account', label: s.account, children: w.account },
-          { key: 'amount', label: s.amount, children: formatMoney(w.amount) },
-          { key: 'status', label: s.status, children: <StatusTag status={w.status} /> },
-          { key: 'destination', label: s.destination, children: w.destinationLabel },
+          { key: 'reference', label: t('withdrawals.reference'), children: w.reference },
+          { key: 'account', label: t('withdrawals.account'), children: w.account },
+          { key: 'amount', label: t('withdrawals.amount'), children: formatMoney(w.amount) },
+          { key: 'status', label: t('withdrawals.status'), children: <StatusTag status={w.status} /> },
+          { key: 'destination', label: t('withdrawals.destination'), children: w.destinationLabel },
           {
             key: 'detail',
-            label: s.destinationDetail,
+            label: t('withdrawals.destinationDetail'),
             children: <Typography.Text copyable>{w.destinationDetail}</Typography.Text>,
           },
-          { key: 'created', label: s.created, children: formatTime(w.createdAt) },
-          { key: 'decided', label: s.decided, children: formatTime(w.decidedAt) },
+          { key: 'created', label: t('withdrawals.created'), children: formatTime(w.createdAt) },
+          { key: 'decided', label: t('withdrawals.decided'), children: formatTime(w.decidedAt) },
           ...(w.paymentReference
-            ? [{ key: 'payref', label: s.paymentReference, children: w.paymentReference }]
+            ? [{ key: 'payref', label: t('withdrawals.paymentReference'), children: w.paymentReference }]
             : []),
-          ...(w.rejectReason ? [{ key: 'reason', label: s.rejectReason, children: w.rejectReason }] : []),
+          ...(w.rejectReason
+            ? [{ key: 'reason', label: t('withdrawals.rejectReason'), children: w.rejectReason }]
+            : []),
         ]}
       />
       {w.status === 'pending' && (
@@ -76,24 +80,24 @@ function WithdrawalDetail({ id }: { id: string }) {
             onClick={() => setDialog('pay')}
             data-testid="withdrawal-pay"
           >
-            {s.pay}
+            {t('withdrawals.pay')}
           </Button>
           <Button danger disabled={busy} onClick={() => setDialog('reject')} data-testid="withdrawal-reject">
-            {s.reject}
+            {t('withdrawals.reject')}
           </Button>
         </Space>
       )}
       <PayDialog
         open={dialog === 'pay'}
-        hint={s.payHint(formatMoney(w.amount), w.destinationDetail)}
+        hint={t('withdrawals.payHint', { amount: formatMoney(w.amount), to: w.destinationDetail })}
         pending={pay.pending}
         onCancel={close}
         onSubmit={(reference) => void pay.trigger(reference)}
       />
       <ReasonDialog
         open={dialog === 'reject'}
-        title={s.rejectTitle}
-        okText={s.reject}
+        title={t('withdrawals.rejectTitle')}
+        okText={t('withdrawals.reject')}
         danger
         pending={reject.pending}
         onCancel={close}
