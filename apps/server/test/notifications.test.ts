@@ -465,8 +465,8 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     expect(english.body.items[0]).toMatchObject({
       audience: 'user',
       category: 'funding',
-      title: 'Deposit credited',
-      content: `Your deposit ${reference} of $123.45 has been credited to your balance.`,
+      title: 'Recharge credited',
+      content: `Your recharge ${reference} of $123.45 has been credited to your balance.`,
       read: false,
     });
     const japanese = await list(t, user, '?scope=personal', 'ja-JP');
@@ -495,13 +495,13 @@ describe.each(DRIVERS)('notifications on %s', (driver) => {
     expect(page.body.items).toHaveLength(1);
     expect(page.body.items[0]).toMatchObject({
       category: 'funding',
-      title: 'Deposit rejected',
-      content: `Your deposit ${reference} of $50.00 was rejected. Reason: No matching transfer`,
+      title: 'Recharge rejected',
+      content: `Your recharge ${reference} of $50.00 was rejected. Reason: No matching transfer`,
     });
     expect(noticesFor(heard, user.id)).toEqual([
       {
         type: 'gaogaoasx',
-        content: `Your deposit ${reference} of $50.00 was rejected. Reason: No matching transfer`,
+        content: `Your recharge ${reference} of $50.00 was rejected. Reason: No matching transfer`,
         uid: user.id,
       },
     ]);

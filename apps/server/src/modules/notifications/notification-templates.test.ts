@@ -39,8 +39,8 @@ describe('notification templates', () => {
     expect(
       renderTemplate('en', 'deposit_rejected', { reference: 'D7K3Q9ZP', amount: 1_050, reason: null }),
     ).toEqual({
-      title: 'Deposit rejected',
-      content: 'Your deposit D7K3Q9ZP of $10.50 was rejected. Reason: -',
+      title: 'Recharge rejected',
+      content: 'Your recharge D7K3Q9ZP of $10.50 was rejected. Reason: -',
     });
     expect(
       renderTemplate('kr', 'withdrawal_rejected', {

@@ -182,7 +182,7 @@ describe('transaction records', () => {
     expect(within(hold).getByText('Withdrawal requested')).toBeTruthy();
     expect(within(hold).getByTestId('record-amount').textContent).toBe('-$50.00');
     expect(within(hold).getByTestId('record-amount').className).toContain('--out');
-    expect(within(credit).getByText('Top-up')).toBeTruthy();
+    expect(within(credit).getByText('Recharge')).toBeTruthy();
     expect(within(credit).getByTestId('record-amount').textContent).toBe('+$100.00');
     expect(within(credit).getByTestId('record-amount').className).toContain('--in');
   });
