@@ -50,7 +50,7 @@ export function ConsoleLayout() {
             )}
             <Link to="/account" data-testid="console-account-link">
               <Typography.Text data-testid="console-operator">
-                {profile.account} ({profile.role})
+                {profile.account} ({t(`roles.${profile.role}`)})
               </Typography.Text>
             </Link>
             <Button onClick={logout} data-testid="console-logout">

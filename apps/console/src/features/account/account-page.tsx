@@ -17,7 +17,7 @@ export function AccountPage() {
           size="small"
           items={[
             { key: 'account', label: t('account.account'), children: profile.account },
-            { key: 'role', label: t('account.role'), children: profile.role },
+            { key: 'role', label: t('account.role'), children: t(`roles.${profile.role}`) },
             {
               key: 'idle',
               label: t('account.idleTimeout'),

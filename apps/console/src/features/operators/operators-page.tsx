@@ -3,7 +3,7 @@
  * admin resets another operator's two-factor (with their own current code) when they lost their phone.
  */
 import { useQuery } from '@tanstack/react-query';
-import { OPERATOR_ROLES } from '@tradehall/contracts';
+import { OPERATOR_ROLES, type OperatorRole } from '@tradehall/contracts';
 import { Button, Form, Input, Select, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -72,7 +72,11 @@ export function OperatorsPage() {
         pagination={false}
         columns={[
           { title: t('operators.account'), dataIndex: 'account' },
-          { title: t('operators.role'), dataIndex: 'role', render: (role: string) => <Tag>{role}</Tag> },
+          {
+            title: t('operators.role'),
+            dataIndex: 'role',
+            render: (role: OperatorRole) => <Tag>{t(`roles.${role}`)}</Tag>,
+          },
           {
             title: t('operators.twoFactor'),
             dataIndex: 'totpEnabled',
@@ -166,7 +170,7 @@ export function OperatorsPage() {
             <Input.Password autoComplete="new-password" data-testid="operator-password" />
           </Form.Item>
           <Form.Item name="role" label={t('operators.role')}>
-            <Select options={OPERATOR_ROLES.map((role) => ({ value: role, label: role }))} />
+            <Select options={OPERATOR_ROLES.map((role) => ({ value: role, label: t(`roles.${role}`) }))} />
           </Form.Item>
         </Form>
       </FormDialog>
