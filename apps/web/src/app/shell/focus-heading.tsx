@@ -19,12 +19,11 @@ function focusHeading(): boolean {
 
 export function FocusHeading() {
   const { pathname } = useLocation();
-  const first = useRef(true);
+  // The first page's path: no navigation has happened while it stays the same.
+  const shown = useRef(pathname);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
+    if (shown.current === pathname) return;
+    shown.current = pathname;
     // The data router changes the location once the new page's module has loaded, so its heading is
     // normally there after this commit; a page still fetching what it shows may render it a little later.
     const until = Date.now() + HEADING_WAIT_MS;
