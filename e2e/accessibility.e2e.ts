@@ -75,7 +75,7 @@ afterAll(async () => {
 /**
  * Violations found when this journey was written, in pages whose fix belongs to their features (not to
  * the shell): antd-mobile's PasscodeInput hides its focusable input from assistive technology and nests
- * it in a focusable group; a definition list with other children; two low-contrast texts. They stay
+ * it in a focusable group; a definition list with other children; a low-contrast button. They stay
  * visible in the output and the journey fails on any other one, so nothing new slips in; remove an entry
  * once its page is fixed.
  */
