@@ -206,6 +206,9 @@ function roundEvent(topic: `round.${string}`, issue: string): DomainTopicEvent {
         digits: null,
         sum: null,
         userCount: 1234,
+        // A sealed v2 round as the server sends it: the beacon round it waits for is named.
+        fairness: { scheme: 'v2', beacon: 'drand', beaconRound: 5_928_395 },
+        voidReason: null,
       },
     },
   };
