@@ -5,6 +5,7 @@ import path from 'node:path';
 import { translateShared } from '@tradehall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DRIVERS, type ErrorJson, type TestApp } from '../../../test/harness.ts';
+import { HEALTH_PING_SHARE_MS } from './app.service.ts';
 
 describe.each(DRIVERS)('app endpoints on %s', (driver) => {
   let t: TestApp;
@@ -25,6 +26,26 @@ describe.each(DRIVERS)('app endpoints on %s', (driver) => {
       version: '2.5.3',
       uptimeSeconds: 42,
     });
+  });
+
+  it('answers a crowd of health checks with one database ping, and pings again once it is stale', async () => {
+    const ping = t.database.ping.bind(t.database);
+    let pings = 0;
+    t.database.ping = (timeoutMs?: number) => {
+      pings += 1;
+      return ping(timeoutMs);
+    };
+    try {
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_PING_SHARE_MS));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => call(t, 'GET', '/health')));
+      expect(answers.every((answer) => answer.status === 200)).toBe(true);
+      expect(pings).toBe(1);
+      await new Promise((resolve) => setTimeout(resolve, HEALTH_PING_SHARE_MS));
+      await call(t, 'GET', '/health');
+      expect(pings).toBe(2);
+    } finally {
+      t.database.ping = ping;
+    }
   });
 
   it('serves the app version 2.5.3 (code 253) with update notes', async () => {
