@@ -4,9 +4,11 @@
  * realtime clients (they reconnect elsewhere), stop accepting, finish in-flight requests, close the
  * database, release the data-dir lock.
  */
+import { generateBeaconKey } from '@tradehall/domain';
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { LocalBeacon } from './modules/beacon/local-beacon.ts';
+import { loadOrCreateLocalBeaconKey } from './modules/beacon/local-beacon-key.ts';
 import {
   AdvisoryLockLeadership,
   InProcessLeadership,
@@ -71,8 +73,11 @@ async function main(): Promise<void> {
   let localBeacon: LocalBeacon | null = null;
   try {
     if (config.trading.fairness.beacon === 'local') {
-      // The offline demo's and tests' beacon: drand's API on loopback, a key of this run's (for testing).
-      localBeacon = new LocalBeacon();
+      // The offline demo's and tests' beacon: drand's API on loopback, with a key of this install's
+      // (kept in DATA_DIR, so rounds in flight at a restart are still drawn).
+      localBeacon = new LocalBeacon({
+        secretKey: loadOrCreateLocalBeaconKey(config.dataDir, () => generateBeaconKey().secretKey),
+      });
       const url = await localBeacon.start();
       const { chainHash, publicKey, genesis, period } = localBeacon.network;
       const fairness = {

@@ -95,6 +95,11 @@ export function generateBeaconKey(): { secretKey: Uint8Array; publicKey: string 
   return { secretKey, publicKey: toHex(publicKey.toBytes()) };
 }
 
+/** The public key of a beacon secret key kept from an earlier start. */
+export function beaconKeyFrom(secretKey: Uint8Array): { secretKey: Uint8Array; publicKey: string } {
+  return { secretKey, publicKey: toHex(bls12_381.shortSignatures.getPublicKey(secretKey).toBytes()) };
+}
+
 export function signBeaconRound(secretKey: Uint8Array, round: number): BeaconValue {
   const bls = bls12_381.shortSignatures;
   const signature = toHex(bls.sign(bls.hash(beaconMessage(round), BEACON_DST), secretKey).toBytes());

@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import {
   type BeaconNetwork,
   type BeaconValue,
+  beaconKeyFrom,
   beaconRoundTime,
   generateBeaconKey,
   sha256,
@@ -27,9 +28,14 @@ export interface LocalBeaconOptions {
   period?: number;
   /** Test only: answer a different round than asked (a misbehaving mirror). */
   answerRound?: (asked: number) => number;
+  /**
+   * A secret key kept from an earlier start (see local-beacon-key.ts), so rounds planned before a
+   * restart can still be drawn; a fresh key when absent.
+   */
+  secretKey?: Uint8Array;
 }
 
-/** Fixed so rounds planned before a restart keep their numbering (their key, though, is gone). */
+/** Fixed so rounds planned before a restart keep their numbering (and, with a kept key, their values). */
 export const LOCAL_BEACON_GENESIS = 1_700_000_000;
 export const LOCAL_BEACON_PERIOD = 1;
 
@@ -42,7 +48,7 @@ export class LocalBeacon {
   #url: string | null = null;
 
   constructor(options: LocalBeaconOptions = {}) {
-    const key = generateBeaconKey();
+    const key = options.secretKey ? beaconKeyFrom(options.secretKey) : generateBeaconKey();
     this.#secretKey = key.secretKey;
     this.#now = options.now ?? Date.now;
     this.#answerRound = options.answerRound ?? ((asked) => asked);
