@@ -24,12 +24,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, json, login } from './http-helpers.ts';
 
 const baseUrl = process.env.DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
 if (!baseUrl) {
@@ -66,37 +66,6 @@ async function admin<T = unknown>(text: string): Promise<T[]> {
   } finally {
     await client.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function login(api: string, path: string, account: string, password: string): Promise<string> {
-  const captcha = await fetch(`${api}/auth/captcha`);
-  const { captchaId } = (await captcha.json()) as { captchaId: string };
-  const captchaAnswer = captcha.headers.get('x-test-captcha-answer') ?? '';
-  const body = await json<{ token: string }>(`${api}${path}`, {
-    method: 'POST',
-    body: JSON.stringify({ account, password, captchaId, captchaAnswer }),
-  });
-  return body.token;
 }
 
 const key = () => randomBytes(18).toString('base64url');

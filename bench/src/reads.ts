@@ -15,11 +15,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { freePort, json, login } from './http-helpers.ts';
 
 const baseUrl =
   process.env.DATABASE_URL?.trim() ||
@@ -57,37 +57,6 @@ async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T
   } finally {
     await client.end();
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
-async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
-  const response = await fetch(url, {
-    ...init,
-    headers: { 'content-type': 'application/json', ...(init.headers as Record<string, string>) },
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url}: ${response.status} ${JSON.stringify(body)}`);
-  return body;
-}
-
-async function login(api: string, path: string, account: string, password: string): Promise<string> {
-  const captcha = await fetch(`${api}/auth/captcha`);
-  const { captchaId } = (await captcha.json()) as { captchaId: string };
-  const captchaAnswer = captcha.headers.get('x-test-captcha-answer') ?? '';
-  const body = await json<{ token: string }>(`${api}${path}`, {
-    method: 'POST',
-    body: JSON.stringify({ account, password, captchaId, captchaAnswer }),
-  });
-  return body.token;
 }
 
 interface Slice {
