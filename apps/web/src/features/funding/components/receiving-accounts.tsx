@@ -1,4 +1,7 @@
-/** The operator's bank accounts to transfer to, each value with a copy button. */
+/**
+ * The operator's bank accounts to transfer to, each value with a copy button. The button sits in a
+ * second <dd> of its term: a <dl> row may hold only terms and descriptions (screen readers read it so).
+ */
 import type { FundingMethodsResponse } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -22,19 +25,25 @@ export function ReceivingAccounts({ accounts }: { accounts: BankAccount[] }) {
           <div className="copy-card__row">
             <dt>{t('deposit.bankName')}</dt>
             <dd>{account.bankName}</dd>
-            <CopyButton text={account.bankName} label={t('deposit.copyBankName')} />
+            <dd className="copy-card__action">
+              <CopyButton text={account.bankName} label={t('deposit.copyBankName')} />
+            </dd>
           </div>
           <div className="copy-card__row">
             <dt>{t('deposit.accountNumber')}</dt>
             <dd className="mono" data-testid="receiving-account-number">
               {account.accountNumber}
             </dd>
-            <CopyButton text={account.accountNumber} label={t('deposit.copyAccountNumber')} />
+            <dd className="copy-card__action">
+              <CopyButton text={account.accountNumber} label={t('deposit.copyAccountNumber')} />
+            </dd>
           </div>
           <div className="copy-card__row">
             <dt>{t('deposit.payee')}</dt>
             <dd>{account.payee}</dd>
-            <CopyButton text={account.payee} label={t('deposit.copyPayee')} />
+            <dd className="copy-card__action">
+              <CopyButton text={account.payee} label={t('deposit.copyPayee')} />
+            </dd>
           </div>
         </dl>
       ))}
