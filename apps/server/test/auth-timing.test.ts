@@ -23,6 +23,12 @@ const SAMPLES = 15;
 const WARM_UP = 2;
 const TRIES = 5;
 const TOLERANCE = 0.2;
+/**
+ * Differences under this many milliseconds pass whatever their share: for an answer of about 1 ms, the
+ * shared machine's scheduling jitter alone moves a median by 20%. The leak this test guards against (the
+ * code stored before the answer) measured 1.8-2.1 ms, far above it.
+ */
+const JITTER_FLOOR_MS = 0.25;
 
 interface Sample {
   status: number;
@@ -101,6 +107,7 @@ function expectClose(label: string, medians: { known: number; unknown: number })
     `timing ${label}: median known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms ` +
       `(${(difference * 100).toFixed(1)}% apart; ${SAMPLES} attempts each, best of ${TRIES} tries)`,
   );
+  if (Math.abs(known - unknown) <= JITTER_FLOOR_MS) return;
   expect(difference).toBeLessThanOrEqual(TOLERANCE);
 }
 
