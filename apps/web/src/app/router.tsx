@@ -49,7 +49,9 @@ const pages = {
   investmentRecords: lazyPage(() => import('../features/trading/pages/investment-records-page.tsx')),
   revenueRecords: lazyPage(() => import('../features/trading/pages/revenue-records-page.tsx')),
   notifications: lazyPage(() => import('../features/notifications/pages/notifications-page.tsx')),
-  soon: lazyPage(() => import('../features/placeholders/pages/available-soon-page.tsx')),
+  chooseLocation: lazyPage(() => import('../features/location/pages/choose-location-page.tsx')),
+  openLocation: lazyPage(() => import('../features/location/pages/open-location-page.tsx')),
+  serverLines: lazyPage(() => import('../features/server-lines/pages/server-lines-page.tsx')),
   notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
 };
 
@@ -57,9 +59,6 @@ function page(path: string, titleKey: TitleKey, lazy: LazyRouteFunction<RouteObj
   const handle: RouteHandle = { titleKey };
   return { path, handle, lazy };
 }
-
-/** Pages a later issue builds: their title and "available soon" until then. */
-const soon = (path: string, titleKey: TitleKey) => page(path, titleKey, pages.soon);
 
 export const routes: RouteObject[] = [
   {
@@ -97,8 +96,10 @@ export const routes: RouteObject[] = [
       page('/pages/game/verify', 'titles.verify', pages.verify),
       // The spec's "app-update page" and built-in location pages have no path of their own; these are ours.
       page('/pages/app-update/index', 'titles.appUpdate', pages.appUpdate),
-      soon('/pages/choose-location/index', 'titles.chooseLocation'),
-      soon('/pages/open-location/index', 'titles.openLocation'),
+      page('/pages/choose-location/index', 'titles.chooseLocation', pages.chooseLocation),
+      page('/pages/open-location/index', 'titles.openLocation', pages.openLocation),
+      // The spec's "manual server line addition"; reachable from login and My account, so outside the guard.
+      page('/pages/server-lines/index', 'titles.serverLines', pages.serverLines),
       {
         Component: RequireAuth,
         children: [
