@@ -11,5 +11,6 @@ export * from './generic-validation.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './realtime.ts';
+export * from './remote-config.ts';
 export * from './support.ts';
 export * from './trading.ts';
