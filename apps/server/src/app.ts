@@ -12,6 +12,8 @@ import { dashboardRoutes } from './modules/admin-dashboard/dashboard.routes.ts';
 import { adminRoomsRoutes } from './modules/admin-rooms/admin-rooms.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
+import { remoteConfigRoutes } from './modules/app/remote-config.routes.ts';
+import { RemoteConfigService } from './modules/app/remote-config.service.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -35,6 +37,7 @@ import { adminWithdrawalsRoutes } from './modules/withdrawals/admin-withdrawals.
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { type Config, servesApi } from './platform/config.ts';
+import { registerCors } from './platform/cors.ts';
 import { AppError, installErrorHandler, sendError, toAppError } from './platform/errors.ts';
 import { accessLog, type Logger } from './platform/logger.ts';
 import { registerOpenApi } from './platform/openapi.ts';
@@ -111,9 +114,6 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.decorateRequest('userAuth', null);
   app.decorateRequest('operatorAuth', null);
 
-  app.addHook('onSend', async (_request, reply) => {
-    reply.header('x-content-type-options', 'nosniff');
-  });
   // Errors and slow answers always, one in 100 of the rest (every one at LOG_LEVEL=debug).
   const logAccess = accessLog({ sampleEvery: logger.isLevelEnabled('debug') ? 1 : 100, slowMs: 1000 });
   app.addHook('onResponse', (request, reply, done) => {
@@ -127,9 +127,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   });
 
   await registerSecurityHeaders(app, config);
+  // Before the rate limit, so a refused (429) answer still reaches the page that asked, readable.
+  await registerCors(app, config.lines.appOrigins);
   registerCompression(app);
   await registerRateLimit(app, config, deps.redis ?? null);
   await registerOpenApi(app);
+  await app.register(remoteConfigRoutes({ remoteConfig: new RemoteConfigService(config.lines) }));
 
   await app.register(
     async (api) => {

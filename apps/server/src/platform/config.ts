@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { remoteConfigSchema } from '@tradehall/contracts';
 import {
   CAPTCHA_TTL_SECONDS,
   DEFAULT_TURNOVER_MULTIPLIER,
@@ -22,6 +23,12 @@ import {
   WITHDRAWALS_PER_DAY,
 } from '@tradehall/domain';
 import { z } from 'zod';
+import {
+  parseServerLines,
+  publishedRemoteConfig,
+  type ServerLinesConfig,
+  serverLinesConfig,
+} from './server-lines-config.ts';
 
 export const ROLES = ['all', 'api', 'realtime', 'scheduler'] as const;
 export type Role = (typeof ROLES)[number];
@@ -90,6 +97,8 @@ export interface Config {
   trading: TradingConfig;
   realtime: RealtimeConfig;
   console: ConsoleConfig;
+  /** What /remote-config.json publishes, and the origins CORS and the page policy allow. */
+  lines: ServerLinesConfig;
 }
 
 /**
@@ -149,6 +158,11 @@ export interface RealtimeConfig {
    * deployments (or two test runs) can share one Redis without hearing each other.
    */
   redisPrefix: string;
+  /**
+   * Origins whose pages may open /ws and socket.io (APP_ORIGINS); a browser connection from any other
+   * origin is refused, unless it comes from the page this server itself served.
+   */
+  allowedOrigins: string[];
 }
 
 /** The operator console (issue 6). */
@@ -317,6 +331,36 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9:_-]{1,64}$/, { message: 'must be 1-64 letters, digits, ":", "_" or "-"' })
     .default('tradehall'),
   CONSOLE_IDLE_TIMEOUT_SECONDS: int(30, 24 * 3600, 1800),
+  SERVER_LINES: z
+    .string()
+    .max(4000)
+    .refine((value) => parseServerLines(value).ok, {
+      message: 'must be "Name=https://host,Name=https://host" (1-20 lines, each an http(s) origin)',
+    })
+    .optional(),
+  APP_ORIGINS: z
+    .string()
+    .regex(/^https?:\/\/[^\s,/]+(,https?:\/\/[^\s,/]+)*$/, {
+      message: 'must be comma-separated origins like https://app.example.com (no path)',
+    })
+    .optional(),
+  REMOTE_CONFIG_URL: url(['http:', 'https:']),
+  REMOTE_CONFIG_DOWNLOAD_URL: url(['http:', 'https:']),
+  REMOTE_CONFIG_WEBSITE_URL: url(['http:', 'https:']),
+  MAP_TILE_URL: z
+    .string()
+    .regex(/^https?:\/\/[^\s]*\{z\}[^\s]*$/, {
+      message: 'must be an http(s) URL template with {z}, {x} and {y}',
+    })
+    .refine((value) => value.includes('{x}') && value.includes('{y}'), {
+      message: 'must be an http(s) URL template with {z}, {x} and {y}',
+    })
+    .default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  MAP_ATTRIBUTION: z
+    .string()
+    .max(300, { message: 'must be at most 300 characters' })
+    .default('© OpenStreetMap contributors'),
+  MAP_MAX_ZOOM: int(1, 22, 19),
   TEST_SETTLEMENT_PAUSE_MS: int(0, 600_000, 0),
 });
 
@@ -372,6 +416,23 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
   if (paymentProvider !== 'none' && e.PAYMENT_WEBHOOK_SECRET === undefined && !e.DEMO_MODE) {
     throw new ConfigError(
       `Invalid configuration: PAYMENT_PROVIDER=${paymentProvider} needs PAYMENT_WEBHOOK_SECRET (16+ random characters shared with the gateway)`,
+    );
+  }
+  const lines = serverLinesConfig({
+    serverLines: e.SERVER_LINES,
+    appOrigins: e.APP_ORIGINS,
+    publicUrl: e.PUBLIC_URL ?? null,
+    port: e.PORT,
+    remoteConfigUrl: e.REMOTE_CONFIG_URL,
+    downloadUrl: e.REMOTE_CONFIG_DOWNLOAD_URL,
+    websiteUrl: e.REMOTE_CONFIG_WEBSITE_URL,
+    map: { tileUrl: e.MAP_TILE_URL, attribution: e.MAP_ATTRIBUTION, maxZoom: e.MAP_MAX_ZOOM },
+  });
+  const published = remoteConfigSchema.safeParse(publishedRemoteConfig(lines));
+  if (!published.success) {
+    const issue = published.error.issues[0];
+    throw new ConfigError(
+      `Invalid configuration: the remote config would not be valid (${issue?.path.join('.') ?? ''}: ${issue?.message ?? ''}); check SERVER_LINES, REMOTE_CONFIG_DOWNLOAD_URL, REMOTE_CONFIG_WEBSITE_URL and MAP_*`,
     );
   }
   const webhookSecret =
@@ -456,8 +517,10 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
       socketIoPolling: e.SOCKET_IO_POLLING,
       redisPrefix: e.REDIS_PREFIX,
+      allowedOrigins: lines.appOrigins,
     },
     console: { idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS },
+    lines,
   };
 }
 

@@ -5,13 +5,14 @@
  * A FormData body (an upload) is sent as multipart, as is, with the longer UPLOAD_TIMEOUT_MS.
  * A 401 UNAUTHENTICATED (revoked or expired session) clears the stored session and hands over to the
  * registered handler, which sends the user to login. Each response's `Date` header feeds the server
- * clock (lib/server-clock.ts).
+ * clock (lib/server-clock.ts). Requests go to the server line in use (lib/storage.ts): a path on this
+ * page's own origin when that is the line, else the line's origin, which answers CORS for this app.
  */
 import type { ErrorCode } from '@tradehall/contracts';
 import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@tradehall/domain';
 import { currentLocale, i18n } from './i18n.ts';
 import { serverClock } from './server-clock.ts';
-import { clearSession, getToken } from './storage.ts';
+import { clearSession, getServerLine, getToken } from './storage.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -73,13 +74,23 @@ export interface ApiRequest {
   timeoutMs?: number;
 }
 
+/**
+ * The origin requests go to: '' (this page's own) when no line was chosen or the chosen one is this
+ * page's origin, so the common case stays a same-origin request without a CORS preflight.
+ */
+export function lineOrigin(): string {
+  const line = getServerLine();
+  if (line === null || typeof window === 'undefined' || line === window.location.origin) return '';
+  return line;
+}
+
 export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null) search.append(key, String(value));
   }
   const text = search.toString();
-  return `${API_BASE}${path}${text ? `?${text}` : ''}`;
+  return `${lineOrigin()}${API_BASE}${path}${text ? `?${text}` : ''}`;
 }
 
 /** Status codes of responses that are not our JSON error body (a proxy page, an empty 502...). */
@@ -220,7 +231,7 @@ export async function fetchAuthorizedBlob(url: string, signal?: AbortSignal): Pr
   if (token) headers.Authorization = `Bearer ${token}`;
   let response: Response;
   try {
-    response = await fetch(url, { headers, signal });
+    response = await fetch(`${lineOrigin()}${url}`, { headers, signal });
   } catch (cause) {
     if (signal?.aborted) throw cause;
     throw new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('network.offline') });

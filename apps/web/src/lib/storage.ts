@@ -1,6 +1,6 @@
 /**
- * Local storage with exactly the keys the spec names (§3 "Stored locally"): theme, token, userInfo
- * (username, id), uid, locale. Every access is guarded: storage can be unavailable (private mode, quota)
+ * Local storage with the keys the spec names (§3 "Stored locally"): theme, token, userInfo (username, id),
+ * uid, locale; plus the server line in use and the lines the user added by hand. Every access is guarded: storage can be unavailable (private mode, quota)
  * and a bad stored value must never crash the app.
  */
 import { isLocale, type Locale } from '@tradehall/domain';
@@ -11,6 +11,8 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   uid: 'uid',
   locale: 'locale',
+  serverLine: 'serverLine',
+  manualServerLines: 'manualServerLines',
 } as const;
 
 /** The keys that make up a login session; logout and a 401 remove exactly these. */
@@ -97,6 +99,57 @@ export function setTheme(theme: Theme): void {
   write(STORAGE_KEYS.theme, theme);
 }
 
+/** The origin of the server line in use (`https://host[:port]`), or null before one was chosen. */
+export function getServerLine(): string | null {
+  const value = read(STORAGE_KEYS.serverLine);
+  return value !== null && isHttpOrigin(value) ? value : null;
+}
+
+const lineListeners = new Set<() => void>();
+
+/** Switches line: the API client, /ws and socket.io all follow (the session token stays: one database). */
+export function setServerLine(origin: string): void {
+  if (!isHttpOrigin(origin) || origin === getServerLine()) return;
+  write(STORAGE_KEYS.serverLine, origin);
+  for (const listener of lineListeners) listener();
+}
+
+/** Told when this tab switches line (another tab's choice applies there; this page keeps its own). */
+export function subscribeServerLine(listener: () => void): () => void {
+  lineListeners.add(listener);
+  return () => {
+    lineListeners.delete(listener);
+  };
+}
+
+/** The origins the user added on the Server lines page, oldest first. */
+export function getManualServerLines(): string[] {
+  const raw = read(STORAGE_KEYS.manualServerLines);
+  if (!raw) return [];
+  try {
+    const value: unknown = JSON.parse(raw);
+    return Array.isArray(value)
+      ? value.filter((item): item is string => typeof item === 'string' && isHttpOrigin(item))
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+export function setManualServerLines(origins: readonly string[]): void {
+  write(STORAGE_KEYS.manualServerLines, JSON.stringify(origins));
+}
+
+/** `http(s)://host[:port]` exactly as URL.origin writes it: a stored value is never trusted beyond that. */
+function isHttpOrigin(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
+  } catch {
+    return false;
+  }
+}
+
 type Listener = () => void;
 const listeners = new Set<Listener>();
 
@@ -130,11 +183,16 @@ export function clearSession(): void {
 }
 
 /**
- * "Clear cache": removes everything this origin stored except the session and the chosen language, so the
- * user stays logged in and keeps their language.
+ * "Clear cache": removes everything this origin stored except the session, the chosen language and the
+ * server lines, so the user stays logged in, on the same line, and keeps their language.
  */
 export function clearNonSessionStorage(): void {
-  const keep = new Set<string>([...SESSION_KEYS, STORAGE_KEYS.locale]);
+  const keep = new Set<string>([
+    ...SESSION_KEYS,
+    STORAGE_KEYS.locale,
+    STORAGE_KEYS.serverLine,
+    STORAGE_KEYS.manualServerLines,
+  ]);
   try {
     const keys: string[] = [];
     for (let index = 0; index < window.localStorage.length; index += 1) {

@@ -1,0 +1,70 @@
+/**
+ * The remote configuration (server lines, links, map tiles), read from the URL set at build time
+ * (VITE_REMOTE_CONFIG_URL, e.g. a file on object storage) or else from the line in use's
+ * /remote-config.json, falling back to this page's own server when that line does not answer. What comes
+ * back is checked against the contract: a file edited by hand must not break the app in odd ways.
+ */
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type RemoteConfig, remoteConfigSchema } from '@tradehall/contracts';
+import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
+import { ApiError, lineOrigin } from './api-client.ts';
+import { i18n } from './i18n.ts';
+
+export const REMOTE_CONFIG_KEY = ['remote-config'] as const;
+export const REMOTE_CONFIG_PATH = '/remote-config.json';
+/** It changes when an operator edits the deployment: once per start (and every 10 minutes) is plenty. */
+const REMOTE_CONFIG_STALE_MS = 10 * 60_000;
+
+/** Where to read it from, in order of preference. */
+export function remoteConfigUrls(buildTimeUrl = import.meta.env.VITE_REMOTE_CONFIG_URL): string[] {
+  if (buildTimeUrl) return [buildTimeUrl];
+  const line = lineOrigin();
+  return line === '' ? [REMOTE_CONFIG_PATH] : [`${line}${REMOTE_CONFIG_PATH}`, REMOTE_CONFIG_PATH];
+}
+
+async function fetchOne(url: string, signal?: AbortSignal): Promise<RemoteConfig> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const response = await fetch(url, {
+    headers: { Accept: 'application/json' },
+    credentials: 'omit',
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  if (!response.ok) {
+    throw new ApiError({
+      status: response.status,
+      code: 'SERVICE_UNAVAILABLE',
+      message: i18n.t('errors.SERVICE_UNAVAILABLE'),
+    });
+  }
+  const parsed = remoteConfigSchema.safeParse(await response.json());
+  if (!parsed.success) {
+    throw new ApiError({ status: 502, code: 'INTERNAL', message: i18n.t('errors.INTERNAL') });
+  }
+  return parsed.data;
+}
+
+export async function fetchRemoteConfig(signal?: AbortSignal): Promise<RemoteConfig> {
+  let failure: unknown = null;
+  for (const url of remoteConfigUrls()) {
+    try {
+      return await fetchOne(url, signal);
+    } catch (error) {
+      if (signal?.aborted) throw error;
+      failure = error;
+    }
+  }
+  throw failure instanceof ApiError
+    ? failure
+    : new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('network.offline') });
+}
+
+export const remoteConfigQueryOptions = () =>
+  queryOptions({
+    queryKey: REMOTE_CONFIG_KEY,
+    queryFn: ({ signal }) => fetchRemoteConfig(signal),
+    staleTime: REMOTE_CONFIG_STALE_MS,
+  });
+
+export function useRemoteConfig() {
+  return useQuery(remoteConfigQueryOptions());
+}
