@@ -4,7 +4,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
-import type { SupportAuthorColumn } from '../../platform/db/schema-support.ts';
+import type { SupportAuthorColumn, SupportKindColumn } from '../../platform/db/schema-support.ts';
 import type { PageCursor } from '../../platform/pagination.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
@@ -13,7 +13,12 @@ export interface SupportMessageViewRow {
   id: string;
   author: SupportAuthorColumn;
   operator_account: string | null;
+  kind: SupportKindColumn;
   text: string;
+  lat: number | null;
+  lng: number | null;
+  place_name: string | null;
+  place_address: string | null;
   created_at: Date;
 }
 
@@ -23,6 +28,7 @@ export interface SupportThreadRow {
   user_id: string;
   account: string;
   last_text: string;
+  last_kind: SupportKindColumn;
   last_author: SupportAuthorColumn;
   created_at: Date;
   awaiting_reply: number;
@@ -34,6 +40,8 @@ export interface NewSupportMessage {
   author: SupportAuthorColumn;
   operatorId: string | null;
   text: string;
+  /** A shared location; absent for a text message. */
+  location?: { lat: number; lng: number; name: string | null; address: string | null };
   idempotencyKey: string | null;
   at: Date;
 }
@@ -53,7 +61,12 @@ export class SupportRepository {
         user_id: message.userId,
         author: message.author,
         operator_id: message.operatorId,
+        kind: message.location ? 'location' : 'text',
         text: message.text,
+        lat: message.location?.lat ?? null,
+        lng: message.location?.lng ?? null,
+        place_name: message.location?.name ?? null,
+        place_address: message.location?.address ?? null,
         idempotency_key: message.idempotencyKey,
         created_at: message.at,
       })
@@ -109,7 +122,9 @@ export class SupportRepository {
   async listThreads(cursor: PageCursor | undefined, limit: number): Promise<SupportThreadRow[]> {
     const after = cursor ? sql`where (l.created_at, l.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
     const result = await sql<SupportThreadRow>`
-      select l.id, l.user_id, u.username as account, l.text as last_text, l.author as last_author,
+      select l.id, l.user_id, u.username as account,
+        case when l.kind = 'location' then coalesce(l.place_name, '') else l.text end as last_text,
+        l.kind as last_kind, l.author as last_author,
         l.created_at,
         (select count(*)::int from support_messages w
           where w.user_id = l.user_id and w.author = 'user'
@@ -118,7 +133,7 @@ export class SupportRepository {
               where o.user_id = w.user_id and o.author = 'operator'
                 and (o.created_at, o.id) > (w.created_at, w.id))) as awaiting_reply
       from (
-        select distinct on (user_id) id, user_id, text, author, created_at
+        select distinct on (user_id) id, user_id, kind, text, place_name, author, created_at
         from support_messages
         order by user_id, created_at desc, id desc
       ) l
@@ -137,6 +152,17 @@ export class SupportRepository {
     return executor
       .selectFrom('support_messages as m')
       .leftJoin('operators as o', 'o.id', 'm.operator_id')
-      .select(['m.id', 'm.author', 'o.username as operator_account', 'm.text', 'm.created_at']);
+      .select([
+        'm.id',
+        'm.author',
+        'o.username as operator_account',
+        'm.kind',
+        'm.text',
+        'm.lat',
+        'm.lng',
+        'm.place_name',
+        'm.place_address',
+        'm.created_at',
+      ]);
   }
 }

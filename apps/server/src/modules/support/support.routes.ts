@@ -1,9 +1,11 @@
 /**
  * /support/messages (a user's conversation with the operators) and /admin/support/threads (operators
- * read and answer). Text is stored and returned as given: plain text that clients show as text.
+ * read and answer). Text is stored and returned as given: plain text that clients show as text. A user can
+ * also share a location (/support/messages/location): a point in range with a short name and address.
  */
 import {
   pageQuerySchema,
+  supportLocationRequestSchema,
   supportMessagePageSchema,
   supportMessageRequestSchema,
   supportMessageSchema,
@@ -59,6 +61,26 @@ export function supportRoutes(deps: SupportRoutesDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const message = await support.send(requireUser(request).userId, request.body);
+        return reply.status(201).send(message);
+      },
+    );
+
+    app.post(
+      '/support/messages/location',
+      {
+        onRequest: userGuard,
+        schema: {
+          tags,
+          security,
+          summary:
+            'Share a location with customer service (latitude -90..90, longitude -180..180, optional name ' +
+            'and address); a retry with the same idempotency key returns the first message',
+          body: supportLocationRequestSchema,
+          response: { 201: supportMessageSchema, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const message = await support.shareLocation(requireUser(request).userId, request.body);
         return reply.status(201).send(message);
       },
     );

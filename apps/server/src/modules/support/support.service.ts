@@ -1,15 +1,17 @@
 /**
  * Customer service: one conversation per user with the operators, plain text both ways.
  *
- * - A user lists their conversation (newest first) and sends a message. A retry with the same
- *   idempotency key returns the first message and writes nothing; the same key with other text is an
- *   IDEMPOTENCY_CONFLICT.
+ * - A user lists their conversation (newest first) and sends a message, or shares a location (a point
+ *   with an optional name and address). A retry with the same idempotency key returns the first message
+ *   and writes nothing; the same key with other content is an IDEMPOTENCY_CONFLICT. Like a text message,
+ *   a shared location reaches the operators' inbox with its next poll.
  * - Operators list the conversations (latest activity first, with how many user messages await an
  *   answer), read one, and answer: audited in the same transaction, then pushed to the user as a
  *   personal socket.io notice (`gaogaoasx`, a Reminder in the web app) after the commit.
  */
 import type {
   PageQuery,
+  SupportLocationRequest,
   SupportMessage,
   SupportMessageRequest,
   supportThreadSchema,
@@ -24,10 +26,13 @@ import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import {
+  type NewSupportMessage,
   type SupportMessageViewRow,
   SupportRepository,
   type SupportThreadRow,
 } from './support.repository.ts';
+
+type Place = NonNullable<NewSupportMessage['location']>;
 
 export type SupportThread = z.infer<typeof supportThreadSchema>;
 
@@ -54,24 +59,39 @@ export class SupportService {
     return toPage(rows, limit, toMessageView);
   }
 
-  async send(userId: string, input: SupportMessageRequest): Promise<SupportMessage> {
+  send(userId: string, input: SupportMessageRequest): Promise<SupportMessage> {
+    return this.insertForUser(userId, input.idempotencyKey, { text: input.text });
+  }
+
+  /** A shared location: an empty name or address is stored as none. */
+  shareLocation(userId: string, input: SupportLocationRequest): Promise<SupportMessage> {
+    const { lat, lng, name, address } = input.location;
+    const location: Place = { lat, lng, name: name || null, address: address || null };
+    return this.insertForUser(userId, input.idempotencyKey, { text: '', location });
+  }
+
+  private async insertForUser(
+    userId: string,
+    idempotencyKey: string,
+    content: { text: string; location?: Place },
+  ): Promise<SupportMessage> {
     const at = this.deps.clock.now();
     const id = await this.repository.insert(this.deps.db, {
       id: newId(at.getTime()),
       userId,
       author: 'user',
       operatorId: null,
-      text: input.text,
-      idempotencyKey: input.idempotencyKey,
+      ...content,
+      idempotencyKey,
       at,
     });
     const row =
       id === undefined
-        ? await this.repository.findByKey(userId, input.idempotencyKey)
+        ? await this.repository.findByKey(userId, idempotencyKey)
         : await this.repository.findById(this.deps.db, id);
     if (!row) throw new Error('support message vanished after insert');
-    // A key already used for other words is a client bug, not a retry.
-    if (id === undefined && row.text !== input.text) throw new AppError('IDEMPOTENCY_CONFLICT');
+    // A key already used for other content is a client bug, not a retry.
+    if (id === undefined && !sameContent(row, content)) throw new AppError('IDEMPOTENCY_CONFLICT');
     return toMessageView(row);
   }
 
@@ -128,12 +148,30 @@ export class SupportService {
   }
 }
 
+function sameContent(row: SupportMessageViewRow, content: { text: string; location?: Place }): boolean {
+  const place = content.location;
+  if (!place) return row.kind === 'text' && row.text === content.text;
+  return (
+    row.kind === 'location' &&
+    row.lat === place.lat &&
+    row.lng === place.lng &&
+    row.place_name === place.name &&
+    row.place_address === place.address
+  );
+}
+
 function toMessageView(row: SupportMessageViewRow): SupportMessage {
+  const { lat, lng } = row;
   return {
     id: row.id,
     author: row.author,
     operatorAccount: row.author === 'operator' ? row.operator_account : null,
+    kind: row.kind,
     text: row.text,
+    location:
+      row.kind === 'location' && lat !== null && lng !== null
+        ? { lat, lng, name: row.place_name, address: row.place_address }
+        : null,
     createdAt: toUnixSeconds(row.created_at),
   };
 }
@@ -143,6 +181,7 @@ function toThreadView(row: SupportThreadRow): SupportThread {
     userId: row.user_id,
     account: row.account,
     lastText: row.last_text,
+    lastKind: row.last_kind,
     lastAuthor: row.last_author,
     lastAt: toUnixSeconds(row.created_at),
     awaitingReply: row.awaiting_reply,

@@ -1,7 +1,8 @@
-/** Customer service messages, created by migration 0006-support. */
+/** Customer service messages, created by migration 0006-support (shared locations: 0010-support-location). */
 import type { ColumnType, Selectable } from 'kysely';
 
 export type SupportAuthorColumn = 'user' | 'operator';
+export type SupportKindColumn = 'text' | 'location';
 
 export interface SupportMessagesTable {
   id: string;
@@ -9,7 +10,15 @@ export interface SupportMessagesTable {
   author: SupportAuthorColumn;
   /** The operator who answered; null for the user's own messages. */
   operator_id: string | null;
+  /** What the message is: words (`text`) or a shared point (`lat`, `lng`, and a name and address). */
+  kind: ColumnType<SupportKindColumn, SupportKindColumn | undefined, never>;
+  /** The words of a text message; empty for a location. */
   text: string;
+  /** Degrees, WGS 84; null unless `kind` is location. */
+  lat: number | null;
+  lng: number | null;
+  place_name: string | null;
+  place_address: string | null;
   /** The user's key for a retried send; null for operator answers. */
   idempotency_key: string | null;
   created_at: ColumnType<Date, Date, never>;

@@ -12,6 +12,7 @@ import * as support from './0006-support.ts';
 import * as lockoutReservations from './0007-lockout-reservations.ts';
 import * as readFigures from './0008-read-figures.ts';
 import * as fairnessV2 from './0009-fairness-v2.ts';
+import * as supportLocation from './0010-support-location.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-lockout-reservations': lockoutReservations,
   '0008-read-figures': readFigures,
   '0009-fairness-v2': fairnessV2,
+  '0010-support-location': supportLocation,
 };
