@@ -43,30 +43,45 @@ function addVary(reply: FastifyReply): void {
   reply.header('vary', current ? `${current}, Accept-Encoding` : 'Accept-Encoding');
 }
 
-async function compress(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+/** The body to compress, or null when this answer goes out as it is. */
+function compressibleBody(request: FastifyRequest, reply: FastifyReply, payload: unknown): Buffer | null {
   // Streams (files, precompressed or not) and empty answers pass through untouched.
-  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
-  if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return payload;
-  if (reply.getHeader('content-encoding')) return payload;
+  if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return null;
+  if (request.method === 'HEAD' || reply.statusCode === 204 || reply.statusCode === 304) return null;
+  if (reply.getHeader('content-encoding')) return null;
   const type = String(reply.getHeader('content-type') ?? '');
-  if (!COMPRESSIBLE_TYPE.test(type)) return payload;
+  if (!COMPRESSIBLE_TYPE.test(type)) return null;
+  // Byte length without copying a short string: most API answers end here.
+  if (typeof payload === 'string' && payload.length < COMPRESS_MIN_BYTES / 3) return null;
   const body = typeof payload === 'string' ? Buffer.from(payload) : payload;
-  if (body.length < COMPRESS_MIN_BYTES) return payload;
-  addVary(reply);
-  const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  if (!encoding) return payload;
-  const compressed =
-    encoding === 'br'
-      ? await brotli(body, {
-          params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-        })
-      : await gzipAsync(body, { level: 6 });
-  reply.header('content-encoding', encoding);
-  reply.removeHeader('content-length');
-  return compressed;
+  return body.length < COMPRESS_MIN_BYTES ? null : body;
+}
+
+async function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, {
+        params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
+    : gzipAsync(body, { level: 6 });
 }
 
 /** Registered on the root instance, before the routes, so every answer goes through it. */
 export function registerCompression(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply, payload) => compress(request, reply, payload));
+  // A callback hook, not an async one: the answers that are not compressed (most of them) pass on
+  // without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const body = compressibleBody(request, reply, payload);
+    if (!body) return done(null, payload);
+    addVary(reply);
+    const encoding = negotiateEncoding(request.headers['accept-encoding']);
+    if (!encoding) return done(null, payload);
+    compress(encoding, body).then(
+      (compressed) => {
+        reply.header('content-encoding', encoding);
+        reply.removeHeader('content-length');
+        done(null, compressed);
+      },
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
+  });
 }
