@@ -1,0 +1,397 @@
+/**
+ * Layout check over every page of spec §2 (the routes of apps/web/src/app/router.tsx) at 390x844 in
+ * English, Simplified Chinese, Thai and Vietnamese: no text or placeholder is clipped, and no control
+ * (button, input, link, tab) overlaps another or sits under something else. Long words (Thai has no
+ * spaces, Vietnamese runs long) are where a fixed-width layout breaks first, so these four languages
+ * stand for the eight. A screenshot per page and language lands in .test-artifacts/layout/<locale>/ so a
+ * finding can be looked at, not only read.
+ *
+ * LAYOUT_REPORT_ONLY=1 prints the findings without failing (to take "before" pictures of a known-bad
+ * layout); CI runs it strict.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, fundUser, idempotencyKey, loginOperator, loginUser } from './support/api.ts';
+import { launchBrowser, PHONE } from './support/browser.ts';
+import { type RunningServer, startServer } from './support/server.ts';
+
+const LOCALES = ['en', 'zh-cn', 'th', 'vi'] as const;
+type Locale = (typeof LOCALES)[number];
+
+const ARTIFACTS = join(import.meta.dirname, '..', '.test-artifacts', 'layout');
+const REPORT_ONLY = process.env.LAYOUT_REPORT_ONLY === '1';
+
+interface PageToCheck {
+  /** File name of the screenshot. */
+  name: string;
+  /** Route, with ROOM standing for a room id. */
+  route: string;
+  signedIn: boolean;
+}
+
+/**
+ * Every page of the router, once per page component: aliases (/ and /pages/index/index, the two language
+ * routes, the two bind-card routes) render the same page and are visited once.
+ */
+const PAGES: readonly PageToCheck[] = [
+  { name: 'login', route: '/pages/login/index', signedIn: false },
+  { name: 'register', route: '/pages/register/index', signedIn: false },
+  { name: 'reset-password', route: '/pages/reset-password/index', signedIn: false },
+  { name: 'language', route: '/pages/language/language', signedIn: false },
+  { name: 'server-lines', route: '/pages/server-lines/index', signedIn: false },
+  { name: 'home', route: '/', signedIn: true },
+  { name: 'investment', route: '/pages/investment/index', signedIn: true },
+  { name: 'top-up', route: '/pages/recharge/chongzhi1', signedIn: true },
+  { name: 'kefu', route: '/pages/kefu/index', signedIn: true },
+  { name: 'mine', route: '/pages/mine/index', signedIn: true },
+  { name: 'hall', route: '/pages/game/index', signedIn: true },
+  { name: 'events', route: '/pages/game/huodong', signedIn: true },
+  { name: 'guide', route: '/pages/game/huodong1', signedIn: true },
+  { name: 'room', route: '/pages/game/rule?room=ROOM', signedIn: true },
+  { name: 'round-play', route: '/pages/game/game?room=ROOM', signedIn: true },
+  { name: 'verify', route: '/pages/game/verify?room=ROOM', signedIn: true },
+  { name: 'app-update', route: '/pages/app-update/index', signedIn: true },
+  { name: 'choose-location', route: '/pages/choose-location/index', signedIn: true },
+  { name: 'open-location', route: '/pages/open-location/index', signedIn: true },
+  { name: 'password-menu', route: '/pages/login-password-change/mima', signedIn: true },
+  { name: 'login-password', route: '/pages/login-password-change/index', signedIn: true },
+  { name: 'payment-password', route: '/pages/fund-password-change/index', signedIn: true },
+  { name: 'recharge-offline', route: '/pages/recharge/index', signedIn: true },
+  { name: 'recharge-currency', route: '/pages/recharge/huobi', signedIn: true },
+  { name: 'recharge-top-up', route: '/pages/recharge/chongzhi', signedIn: true },
+  { name: 'recharge-bank-card', route: '/pages/recharge/yhkczhi', signedIn: true },
+  { name: 'withdraw', route: '/pages/withdraw/index', signedIn: true },
+  { name: 'recharge-records', route: '/pages/recharge-record/index', signedIn: true },
+  { name: 'withdraw-records', route: '/pages/withdraw-record/index', signedIn: true },
+  { name: 'investment-records', route: '/pages/investment-record/index', signedIn: true },
+  { name: 'transaction-records', route: '/pages/transaction-record/index', signedIn: true },
+  { name: 'revenue-records', route: '/pages/revenue-record/index', signedIn: true },
+  { name: 'wallets', route: '/pages/mine/qianbao', signedIn: true },
+  { name: 'bank-cards', route: '/pages/mine/qianbaokh', signedIn: true },
+  { name: 'add-wallet', route: '/pages/mine/addqb', signedIn: true },
+  { name: 'assets', route: '/pages/mine/zichan', signedIn: true },
+  { name: 'notifications', route: '/pages/setting/set', signedIn: true },
+  { name: 'bind-bank-card', route: '/pages/add-bank-card/index', signedIn: true },
+];
+
+interface Finding {
+  page: string;
+  locale: Locale;
+  kind: 'clipped-text' | 'clipped-placeholder' | 'overlap' | 'covered' | 'no-page';
+  what: string;
+}
+
+let server: RunningServer;
+let browser: Browser;
+let session: { token: string; user: { id: string; username: string } };
+let roomId = '';
+
+/**
+ * Pages are checked with content in them: short rounds so the trends have draws to chart, and the demo
+ * user funded with one position taken, so the records, the balance and the round's positions show rows.
+ */
+beforeAll(async () => {
+  server = await startServer({
+    ROUND_SECONDS_OVERRIDE: '4',
+    SEALED_SECONDS_OVERRIDE: '2',
+    DRAWING_SECONDS_OVERRIDE: '1',
+  });
+  browser = await launchBrowser();
+  session = await loginUser(server.url, 'demo', 'demo123456');
+  const rooms = await api<{ items: Array<{ id: string }> }>(server.url, 'GET', '/rooms');
+  roomId = rooms.items[0]?.id ?? '';
+  const operator = await loginOperator(server.url);
+  await fundUser(server.url, session.token, operator, 50_000);
+  await api(server.url, 'POST', `/rooms/${roomId}/enter`, { token: session.token });
+  await placePosition();
+}, 240_000);
+
+/** A position on the room's current round, retried on the next round if this one sealed meanwhile. */
+async function placePosition(): Promise<void> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const room = await api<{ currentRound: { id: string } | null }>(server.url, 'GET', `/rooms/${roomId}`, {
+      token: session.token,
+    });
+    if (room.currentRound) {
+      const placed = await api(server.url, 'POST', `/rounds/${room.currentRound.id}/positions`, {
+        token: session.token,
+        body: {
+          bet: { category: 'both_sides', type: 'long' },
+          amount: 1_000,
+          idempotencyKey: idempotencyKey(),
+        },
+      }).then(
+        () => true,
+        () => false,
+      );
+      if (placed) return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+  throw new Error('could not place a position in five rounds');
+}
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A phone in the given language, signed in as the demo user or not. */
+async function phone(locale: Locale, signedIn: boolean): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: server.url,
+    viewport: PHONE,
+    // Scale 1: the check measures CSS pixels either way, and the pictures are four times smaller.
+    deviceScaleFactor: 1,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+  });
+  context.setDefaultTimeout(15_000);
+  await context.addInitScript(
+    ({ locale, auth }) => {
+      localStorage.setItem('locale', locale);
+      if (auth) {
+        localStorage.setItem('token', auth.token);
+        localStorage.setItem('userInfo', JSON.stringify({ username: auth.user.username, id: auth.user.id }));
+        localStorage.setItem('uid', auth.user.id);
+      }
+    },
+    { locale, auth: signedIn ? session : null },
+  );
+  return context;
+}
+
+/** Waits until the page has no request in flight for a moment (data arrived, nothing more coming). */
+function trackRequests(page: Page): () => Promise<void> {
+  let inFlight = 0;
+  let lastChange = Date.now();
+  const change = (delta: number) => {
+    inFlight = Math.max(0, inFlight + delta);
+    lastChange = Date.now();
+  };
+  page.on('request', () => change(1));
+  page.on('requestfinished', () => change(-1));
+  page.on('requestfailed', () => change(-1));
+  return async () => {
+    const deadline = Date.now() + 5_000;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastChange < 200)) {
+      await page.waitForTimeout(50);
+    }
+  };
+}
+
+/**
+ * Runs in the page: what is clipped, and which controls overlap or are covered. Returned as plain
+ * descriptions ("button 'Confirm' [x,y wxh]") so a failure says where to look.
+ */
+function measure(scrolled: 'top' | 'bottom'): Array<{ kind: Finding['kind']; what: string }> {
+  const found: Array<{ kind: Finding['kind']; what: string }> = [];
+  const describe = (element: Element): string => {
+    const rect = element.getBoundingClientRect();
+    const text = (
+      element.getAttribute('aria-label') ||
+      (element as HTMLInputElement).placeholder ||
+      element.textContent ||
+      ''
+    )
+      .trim()
+      .replace(/\s+/g, ' ')
+      .slice(0, 60);
+    const testId = element.getAttribute('data-testid');
+    const classes =
+      typeof element.className === 'string' ? element.className.split(/\s+/).slice(0, 2).join('.') : '';
+    return `${element.tagName.toLowerCase()}${testId ? `[data-testid=${testId}]` : ''}${classes ? `.${classes}` : ''} "${text}" @${Math.round(rect.x)},${Math.round(rect.y + window.scrollY)} ${Math.round(rect.width)}x${Math.round(rect.height)}`;
+  };
+  const visible = (element: Element): boolean => {
+    const rect = element.getBoundingClientRect();
+    if (rect.width < 2 || rect.height < 2) return false;
+    return element.checkVisibility({ opacityProperty: true, visibilityProperty: true });
+  };
+  // Transient layers (toasts, the loading bar) are not the page's layout.
+  const transient = (element: Element): boolean =>
+    element.closest('.adm-toast-mask, .route-loading, [aria-busy="true"]') !== null;
+  // Pictures and charts are clipped on purpose (rounded corners, plot areas); text is what must fit.
+  const holdsText = (element: Element): boolean => {
+    for (const node of Array.from(element.childNodes)) {
+      if (node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '') return true;
+    }
+    return false;
+  };
+
+  // 1. Text cut off by its own box: overflow hidden/clip (or an ellipsis) with content wider than the box,
+  // or a line clamp that hides lines.
+  for (const element of Array.from(document.body.querySelectorAll('*'))) {
+    if (!(element instanceof HTMLElement) || transient(element) || !visible(element)) continue;
+    if (element.querySelector('canvas, svg, img, input, textarea')) continue;
+    const style = getComputedStyle(element);
+    const clipsX =
+      style.overflowX === 'hidden' || style.overflowX === 'clip' || style.textOverflow === 'ellipsis';
+    const clamp = style.getPropertyValue('-webkit-line-clamp');
+    const clamped = clamp !== '' && clamp !== 'none';
+    const hasText =
+      holdsText(element) ||
+      Array.from(element.children).some((child) => child instanceof HTMLElement && holdsText(child));
+    if (!hasText) continue;
+    if (clipsX && element.scrollWidth > element.clientWidth + 1) {
+      found.push({ kind: 'clipped-text', what: `${describe(element)} needs ${element.scrollWidth}px` });
+    } else if ((clamped || style.overflowY === 'hidden') && element.scrollHeight > element.clientHeight + 2) {
+      found.push({ kind: 'clipped-text', what: `${describe(element)} needs ${element.scrollHeight}px tall` });
+    }
+  }
+
+  // 2. Placeholders wider than their input.
+  const canvas = document.createElement('canvas');
+  const context = canvas.getContext('2d');
+  for (const input of Array.from(
+    document.querySelectorAll<HTMLInputElement | HTMLTextAreaElement>(
+      'input[placeholder], textarea[placeholder]',
+    ),
+  )) {
+    if (!context || input.value !== '' || input.placeholder === '' || !visible(input)) continue;
+    const style = getComputedStyle(input, '::placeholder');
+    context.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const own = getComputedStyle(input);
+    const room = input.clientWidth - Number.parseFloat(own.paddingLeft) - Number.parseFloat(own.paddingRight);
+    if (input instanceof HTMLTextAreaElement) continue;
+    const width = context.measureText(input.placeholder).width;
+    if (width > room + 1) {
+      found.push({
+        kind: 'clipped-placeholder',
+        what: `${describe(input)} needs ${Math.ceil(width)}px, has ${room}px`,
+      });
+    }
+  }
+
+  // 3. Controls overlapping each other, or hidden under something else.
+  const controls = Array.from(
+    document.querySelectorAll(
+      'button, a[href], input:not([type=hidden]), select, textarea, [role=tab], [role=button], [role=radio], [role=checkbox], [role=switch], [role=link]',
+    ),
+  ).filter((element) => visible(element) && !transient(element));
+  // A control inside another (the input of a radio label, the icon button in a field) is one control.
+  const outermost = controls.filter(
+    (element) => !controls.some((other) => other !== element && other.contains(element)),
+  );
+  const pinned = (element: Element): boolean => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const position = getComputedStyle(node).position;
+      if (position === 'fixed' || position === 'sticky') return true;
+    }
+    return false;
+  };
+  const rects = outermost.map((element) => {
+    const rect = element.getBoundingClientRect();
+    return { element, rect, pinned: pinned(element) };
+  });
+  for (let i = 0; i < rects.length; i += 1) {
+    for (let j = i + 1; j < rects.length; j += 1) {
+      const a = rects[i];
+      const b = rects[j];
+      if (!a || !b || a.pinned !== b.pinned) continue;
+      const width = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
+      const height = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
+      if (width > 2 && height > 2) {
+        found.push({ kind: 'overlap', what: `${describe(a.element)} overlaps ${describe(b.element)}` });
+      }
+    }
+  }
+  // What the user would tap at the middle of each control on screen must be that control; a pinned bar
+  // (header, banner, tab bar) over it means it cannot be reached from here. The page is checked at the top
+  // and scrolled to the bottom, so content that merely scrolls under a bar is not counted.
+  for (const { element, rect } of rects) {
+    const x = rect.left + rect.width / 2;
+    const y = rect.top + rect.height / 2;
+    if (y < 0 || y > window.innerHeight || x < 0 || x > window.innerWidth) continue;
+    const top = document.elementFromPoint(x, y);
+    if (!top || element.contains(top) || top.contains(element) || transient(top)) continue;
+    // Controls with a label drawn over them (antd-mobile's checkbox, an input's suffix) are still theirs,
+    // and a transparent input laid over a control (a file picker's) is how that control is tapped.
+    if (top.closest('label')?.contains(element)) continue;
+    if (getComputedStyle(top).opacity === '0') continue;
+    // Content that scrolls under a pinned bar is only hidden if no scrolling reveals it: under the header
+    // when the page is at its top, under the bottom bar when it is at its end.
+    if (!pinned(element) && pinned(top)) {
+      const underTopBar = y < window.innerHeight / 2;
+      if (underTopBar !== (scrolled === 'top')) continue;
+    }
+    found.push({ kind: 'covered', what: `${describe(element)} is under ${describe(top)}` });
+  }
+  return found;
+}
+
+async function checkPage(page: Page, settle: () => Promise<void>, target: PageToCheck, locale: Locale) {
+  const route = target.route.replace('ROOM', roomId);
+  await page.goto(`/#${route}`);
+  const dir = join(ARTIFACTS, locale);
+  mkdirSync(dir, { recursive: true });
+  const shown = await page
+    .locator('h1')
+    .first()
+    .waitFor({ timeout: 8_000 })
+    .then(() => true)
+    .catch(() => false);
+  if (!shown) {
+    await page.screenshot({ path: join(dir, `${target.name}.png`) });
+    return [
+      {
+        page: target.name,
+        locale,
+        kind: 'no-page',
+        what: `no heading after 8 s at ${route}`,
+      } satisfies Finding,
+    ];
+  }
+  await settle();
+  // Toasts raised on load are transient; let them go before measuring.
+  await page
+    .locator('.adm-toast-mask')
+    .waitFor({ state: 'detached', timeout: 3_000 })
+    .catch(() => undefined);
+  const atTop = await page.evaluate(measure, 'top' as const);
+  await page.screenshot({ path: join(dir, `${target.name}.png`), fullPage: true });
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const atBottom = (await page.evaluate(measure, 'bottom' as const)).filter(
+    (item) => item.kind === 'covered',
+  );
+  const seen = new Set<string>();
+  const findings: Finding[] = [];
+  for (const item of [...atTop, ...atBottom]) {
+    if (seen.has(item.what)) continue;
+    seen.add(item.what);
+    findings.push({ page: target.name, locale, ...item });
+  }
+  return findings;
+}
+
+async function checkLocale(locale: Locale): Promise<Finding[]> {
+  const findings: Finding[] = [];
+  for (const signedIn of [false, true]) {
+    const context = await phone(locale, signedIn);
+    const page = await context.newPage();
+    const settle = trackRequests(page);
+    for (const target of PAGES.filter((candidate) => candidate.signedIn === signedIn)) {
+      findings.push(...(await checkPage(page, settle, target, locale)));
+    }
+    await context.close();
+  }
+  return findings;
+}
+
+function report(findings: Finding[]): string {
+  return findings
+    .map((finding) => `${finding.locale} ${finding.page} ${finding.kind}: ${finding.what}`)
+    .join('\n');
+}
+
+describe('layout at 390x844', () => {
+  for (const locale of LOCALES) {
+    it(`clips no text and overlaps no control in ${locale}`, async () => {
+      const findings = await checkLocale(locale);
+      if (findings.length > 0) console.warn(`layout findings (${locale}):\n${report(findings)}`);
+      if (!REPORT_ONLY) expect(report(findings)).toBe('');
+    });
+  }
+});
