@@ -36,7 +36,8 @@ function expectPagePolicy(headers: Headers): void {
   expect(csp['base-uri']).toEqual(["'none'"]);
   expect(csp['frame-ancestors']).toEqual(["'none'"]);
   expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-  expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:']);
+  // The map tiles' host (MAP_TILE_URL's default) and nothing else outside this origin.
+  expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org']);
   expectFramingAndReferrer(headers);
 }
 
@@ -177,6 +178,44 @@ describe('security headers behind an https PUBLIC_URL', () => {
     const index = await t.app.inject({ method: 'GET', url: '/' });
     const csp = directives(index.headers['content-security-policy']);
     expect(csp['upgrade-insecure-requests']).toEqual([]);
-    expect(csp['connect-src']).toEqual(["'self'", 'wss://trade.example.com']);
+    expect(csp['connect-src']).toEqual(["'self'", 'https://trade.example.com', 'wss://trade.example.com']);
+  });
+});
+
+describe('the page policy with several server lines', () => {
+  let t: TestApp;
+  let root: string;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'tradehall-headers-'));
+    t = await createTestApp({
+      driver: 'pglite',
+      env: {
+        PUBLIC_URL: 'https://a.example.com',
+        SERVER_LINES: 'One=https://a.example.com,Two=https://b.example.com,Lab=http://10.0.0.5:3000',
+        REMOTE_CONFIG_URL: 'https://bucket.storage.example.net/tradehall/remote-config.json',
+        MAP_TILE_URL: 'https://{s}.tiles.example.org/{z}/{x}/{y}.png',
+        WEB_DIST_DIR: fakeSite(root, 'web'),
+      },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('lets the page reach every line (https and wss), the remote config host, and the tile servers', async () => {
+    const index = await t.app.inject({ method: 'GET', url: '/' });
+    const csp = directives(index.headers['content-security-policy']);
+    expect(csp['connect-src']).toEqual([
+      "'self'",
+      'https://a.example.com',
+      'wss://a.example.com',
+      'https://b.example.com',
+      'wss://b.example.com',
+      'http://10.0.0.5:3000',
+      'ws://10.0.0.5:3000',
+      'https://bucket.storage.example.net',
+    ]);
+    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https://*.tiles.example.org']);
   });
 });

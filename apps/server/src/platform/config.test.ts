@@ -177,4 +177,55 @@ describe('loadConfig', () => {
     const text = failure({ PAYMENT_WEBHOOK_SECRET: 'short' });
     expect(text).toBe('Invalid configuration: PAYMENT_WEBHOOK_SECRET must be at least 16 characters');
   });
+
+  it('publishes this server alone as its line by default, from PUBLIC_URL or the local port', () => {
+    expect(loadConfig({ PORT: '8080' }, '/srv').lines).toMatchObject({
+      lines: [{ id: 'line-1', name: 'Line 1', url: 'http://localhost:8080' }],
+      appOrigins: ['http://localhost:8080'],
+      links: { download: null, website: null },
+      map: { tileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png', maxZoom: 19 },
+    });
+    const config = loadConfig({ PUBLIC_URL: 'https://trade.example.com/' }, '/srv');
+    expect(config.lines.lines).toEqual([{ id: 'line-1', name: 'Line 1', url: 'https://trade.example.com' }]);
+    expect(config.lines.appOrigins).toEqual(['https://trade.example.com']);
+  });
+
+  it('reads SERVER_LINES in order and allows their origins, PUBLIC_URL and only those unless APP_ORIGINS says', () => {
+    const config = loadConfig(
+      {
+        SERVER_LINES: ' Line 1 = https://a.example.com/ , Line 2=http://10.0.0.2:3000',
+        PUBLIC_URL: 'https://www.example.com',
+        MAP_MAX_ZOOM: '17',
+      },
+      '/srv',
+    );
+    expect(config.lines.lines).toEqual([
+      { id: 'line-1', name: 'Line 1', url: 'https://a.example.com' },
+      { id: 'line-2', name: 'Line 2', url: 'http://10.0.0.2:3000' },
+    ]);
+    expect(config.lines.appOrigins).toEqual([
+      'https://a.example.com',
+      'http://10.0.0.2:3000',
+      'https://www.example.com',
+    ]);
+    expect(config.lines.map.maxZoom).toBe(17);
+    expect(
+      loadConfig({ SERVER_LINES: 'A=https://a.example.com', APP_ORIGINS: 'https://app.example.com' }, '/srv')
+        .lines.appOrigins,
+    ).toEqual(['https://app.example.com']);
+  });
+
+  it.each([
+    ['SERVER_LINES', 'https://a.example.com'],
+    ['SERVER_LINES', 'A=https://a.example.com/api'],
+    ['SERVER_LINES', 'A=ftp://a.example.com'],
+    ['SERVER_LINES', 'A=https://a.example.com,B=https://a.example.com'],
+    ['SERVER_LINES', 'A=https://user:pw@a.example.com'],
+    ['APP_ORIGINS', 'https://a.example.com/path'],
+    ['APP_ORIGINS', '*'],
+    ['MAP_TILE_URL', 'https://tiles.example.org/static.png'],
+    ['MAP_MAX_ZOOM', '30'],
+  ])('refuses a bad %s in one line naming it: %s', (name, value) => {
+    expect(failure({ [name]: value })).toMatch(new RegExp(`^Invalid configuration: ${name} must`));
+  });
 });

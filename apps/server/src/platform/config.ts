@@ -158,11 +158,6 @@ export interface RealtimeConfig {
    * deployments (or two test runs) can share one Redis without hearing each other.
    */
   redisPrefix: string;
-  /**
-   * Origins whose pages may open /ws and socket.io (APP_ORIGINS); a browser connection from any other
-   * origin is refused, unless it comes from the page this server itself served.
-   */
-  allowedOrigins: string[];
 }
 
 /** The operator console (issue 6). */
@@ -517,7 +512,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       messagesPerSecond: e.WS_MESSAGES_PER_SECOND,
       socketIoPolling: e.SOCKET_IO_POLLING,
       redisPrefix: e.REDIS_PREFIX,
-      allowedOrigins: lines.appOrigins,
     },
     console: { idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS },
     lines,

@@ -7,7 +7,9 @@
  *   attributes; hashes cannot cover styles generated at run time, and a nonce would need every index.html
  *   templated per request. Injected CSS can restyle a page but runs no code, while scripts stay 'self'.
  *   img-src allows data: (the web app's inline favicon, the console's locally drawn TOTP QR code) and
- *   blob: (receipt images the console fetches with its token and shows through object URLs).
+ *   blob: (receipt images the console fetches with its token and shows through object URLs), and the map
+ *   tile host (MAP_TILE_URL). connect-src lists every server line (https and wss forms) and the remote
+ *   config's host, so switching lines and reading the config from object storage work in the browser.
  * - The API docs get DOCS_CSP (openapi.ts) through @fastify/swagger-ui's staticCSP (its pages load
  *   scripts from 'self' only); the sandbox gateway's checkout page (a nonce for its one inline script
  *   and style) and uploaded images set their own, stricter ones, which are left as they are.
@@ -23,14 +25,35 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
 import type { Config } from './config.ts';
 import { DOCS_PREFIX } from './openapi.ts';
+import type { ServerLinesConfig } from './server-lines-config.ts';
 
 type Directives = Record<string, string[]>;
 
-/** The realtime socket's origin: 'self' covers same-origin ws(s) in current browsers, older ones not. */
-function realtimeOrigin(publicUrl: string | null): string[] {
-  if (!publicUrl) return [];
-  const url = new URL(publicUrl);
-  return [`${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`];
+/** A realtime socket's origin: 'self' covers same-origin ws(s) in current browsers, older ones not. */
+function realtimeOrigin(origin: string): string {
+  const url = new URL(origin);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+}
+
+/** Every line's API origin and its realtime form, the public URL's, and the remote config's host. */
+export function lineSources(publicUrl: string | null, lines: ServerLinesConfig | null): string[] {
+  const origins = [
+    ...(publicUrl ? [new URL(publicUrl).origin] : []),
+    ...(lines?.lines.map((line) => line.url) ?? []),
+  ];
+  const sources = origins.flatMap((origin) => [origin, realtimeOrigin(origin)]);
+  if (lines?.remoteConfigUrl) sources.push(new URL(lines.remoteConfigUrl).origin);
+  return [...new Set(sources)];
+}
+
+/**
+ * The map tiles' host as a CSP source: `https://tile.example.org`, or `https://*.tile.example.org` for a
+ * template that picks a subdomain ({s}).
+ */
+export function tileSource(tileUrl: string): string {
+  const url = new URL(tileUrl.replaceAll('{s}', 'tile-subdomain').replace(/\{[a-z]\}/g, '0'));
+  const host = tileUrl.includes('{s}') ? url.host.replace('tile-subdomain', '*') : url.host;
+  return `${url.protocol}//${host}`;
 }
 
 export function isHttps(publicUrl: string | null): boolean {
@@ -38,15 +61,15 @@ export function isHttps(publicUrl: string | null): boolean {
 }
 
 /** The web app's and the console's policy (helmet's camelCase directive names). */
-export function pageDirectives(publicUrl: string | null): Directives {
+export function pageDirectives(publicUrl: string | null, lines: ServerLinesConfig | null = null): Directives {
   return {
     defaultSrc: ["'self'"],
     scriptSrc: ["'self'"],
     scriptSrcAttr: ["'none'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:'],
+    imgSrc: ["'self'", 'data:', 'blob:', ...(lines ? [tileSource(lines.map.tileUrl)] : [])],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: ["'self'", ...realtimeOrigin(publicUrl)],
+    connectSrc: ["'self'", ...lineSources(publicUrl, lines)],
     objectSrc: ["'none'"],
     baseUri: ["'none'"],
     formAction: ["'self'"],
@@ -79,7 +102,7 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   // helmet's own middleware, built once: @fastify/helmet builds it again on every request (parsing the
   // whole policy each time), which was the largest fixed cost of an answer. The headers are the same.
   const applyHelmet = helmet({
-    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(config.publicUrl) },
+    contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(config.publicUrl, config.lines) },
     strictTransportSecurity: isHttps(config.publicUrl)
       ? // A year, this host only: other hosts under the same domain are not ours to pin.
         { maxAge: 31_536_000, includeSubDomains: false }

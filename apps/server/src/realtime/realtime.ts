@@ -43,6 +43,11 @@ export interface RealtimeDeps {
   /** The HTTP server to serve /ws and socket.io on; null on nodes without a gateway. */
   server: HttpServer | null;
   /**
+   * Origins whose pages may connect (APP_ORIGINS). A browser handshake from any other origin is refused
+   * (a page this server served itself, same host, is always let in); absent, every origin is.
+   */
+  allowedOrigins?: readonly string[];
+  /**
    * Redis, when the deployment has it: `publisher` publishes relayed events (the node's shared client;
    * failures are caught), and `connect()` opens the dedicated connections: the relay's subscriber and the
    * socket.io adapter's publisher and subscriber (createRedis's `use`). The adapter does not handle a
@@ -85,7 +90,12 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
       ...(deps.rememberLocale ? { rememberLocale: deps.rememberLocale } : {}),
       logger,
     },
-    { httpServer: server, polling: config.socketIoPolling, ...(adapter ? { adapter } : {}) },
+    {
+      httpServer: server,
+      polling: config.socketIoPolling,
+      ...(adapter ? { adapter } : {}),
+      ...(deps.allowedOrigins ? { allowedOrigins: deps.allowedOrigins } : {}),
+    },
   );
   const ws = server
     ? new WsGateway({
@@ -97,7 +107,10 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
         logger,
       })
     : null;
-  const unrouteUpgrades = server && ws ? routeUpgrades(server, (...args) => ws.handleUpgrade(...args)) : null;
+  const unrouteUpgrades =
+    server && ws
+      ? routeUpgrades(server, (...args) => ws.handleUpgrade(...args), deps.allowedOrigins ?? null)
+      : null;
 
   const relay = redis ? new EventRelay(redis.publisher, logger, `${config.redisPrefix}:events`) : null;
   if (relay && redis && ws) {

@@ -14,6 +14,7 @@ import type { Server as HttpServer } from 'node:http';
 import { errorMessageKey, NEW_MSG_EVENT, SOCKET_IO_PATH } from '@tradehall/contracts';
 import { type Locale, resolveLocale } from '@tradehall/domain';
 import { type ExtendedError, Server, type ServerOptions, type Socket } from 'socket.io';
+import { CORS_MAX_AGE_SECONDS, isAllowedOrigin } from '../platform/cors.ts';
 import type { DomainEvent } from '../platform/events.ts';
 import { translate } from '../platform/i18n.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -59,6 +60,11 @@ export interface SocketIoOptions {
   polling: boolean;
   /** The Redis adapter when REDIS_URL is set; the in-memory one otherwise. */
   adapter?: ServerOptions['adapter'];
+  /**
+   * Origins whose pages may connect (APP_ORIGINS): their polling requests get CORS, and a handshake
+   * from any other browser origin (not this host) is refused. Absent, every origin may connect.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export class SocketIoGateway {
@@ -78,6 +84,7 @@ export class SocketIoGateway {
       transports: options.polling ? ['polling', 'websocket'] : ['websocket'],
       maxHttpBufferSize: MAX_HTTP_BUFFER_BYTES,
       ...(options.adapter ? { adapter: options.adapter } : {}),
+      ...(options.allowedOrigins ? originChecks(options.allowedOrigins) : {}),
     });
     if (options.httpServer) this.io.attach(options.httpServer);
     this.io.use((socket, next) => {
@@ -169,4 +176,18 @@ function refusal(code: 'UNAUTHENTICATED' | 'SERVICE_UNAVAILABLE', locale: Locale
   const error: ExtendedError = new Error(code);
   error.data = { code, message: translate(locale, errorMessageKey(code)) };
   return error;
+}
+
+/**
+ * CORS for the polling transport (another line's page polls with its bearer token in the login payload,
+ * not with cookies: no credentials), and a refusal of any other browser origin on every handshake.
+ */
+function originChecks(allowed: readonly string[]): Partial<ServerOptions> {
+  return {
+    cors: { origin: [...allowed], credentials: false, maxAge: CORS_MAX_AGE_SECONDS },
+    allowRequest: (request, callback) => {
+      const permitted = isAllowedOrigin(request.headers.origin, allowed, request.headers.host);
+      callback(permitted ? null : 'origin not allowed', permitted);
+    },
+  };
 }

@@ -36,6 +36,7 @@ export function startRealtimeForServices(deps: RealtimeForServices): Promise<Rea
     clock: deps.clock,
     logger,
     server: deps.server,
+    allowedOrigins: config.lines.appOrigins,
     redis:
       redis && redisUrl
         ? {
