@@ -3,7 +3,7 @@ import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, apiRequest, fetchAuthorizedBlob, setUnauthenticatedHandler } from './api-client.ts';
 import { changeLocale, initI18n } from './i18n.ts';
-import { getToken, getUid, getUserInfo, STORAGE_KEYS, saveSession } from './storage.ts';
+import { getToken, getUid, getUserInfo, STORAGE_KEYS, saveSession, setServerLine } from './storage.ts';
 
 /** The network, replaced: records each request and answers with a real Response. */
 function serve(respond: (request: Request) => Response | Promise<Response>) {
@@ -209,5 +209,31 @@ describe('owner-only files', () => {
     await expect(fetchAuthorizedBlob('https://elsewhere.example/api/v1/uploads/f-1')).rejects.toThrow();
     await expect(fetchAuthorizedBlob('/api/v1x/../other')).rejects.toThrow();
     expect(requests).toHaveLength(0);
+  });
+
+  it('sends requests to the chosen server line, and same-origin when that line is this page', async () => {
+    saveSession('tok-1', { username: 'demo', id: 'u-1' });
+    const requests = serve(() => json(200, {}));
+    setServerLine('https://line2.example.com');
+    await api.get('/me');
+    await fetchAuthorizedBlob('/api/v1/uploads/f-1');
+    expect(requests.map((request) => request.url)).toEqual([
+      'https://line2.example.com/api/v1/me',
+      'https://line2.example.com/api/v1/uploads/f-1',
+    ]);
+    // The session goes with it: both lines share one database.
+    expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-1');
+    setServerLine(window.location.origin);
+    await api.get('/me');
+    expect(requests[2]?.url).toBe('http://app.test/api/v1/me');
+  });
+
+  it('ignores a stored line that is not a plain http(s) origin', async () => {
+    const requests = serve(() => json(200, {}));
+    for (const stored of ['javascript:alert(1)', 'https://evil.example/path', 'not a url']) {
+      localStorage.setItem(STORAGE_KEYS.serverLine, stored);
+      await api.get('/me');
+    }
+    expect(requests.every((request) => request.url === 'http://app.test/api/v1/me')).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server, type Socket } from 'socket.io';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getToken, getUid, saveSession, subscribeSession } from '../storage.ts';
+import { clearSession, getToken, getUid, saveSession, setServerLine, subscribeSession } from '../storage.ts';
 import type { NewMsg } from './new-msg.ts';
 import { isForMe, parseNewMsg } from './new-msg.ts';
 import { NoticeSocket } from './notice-socket.ts';
@@ -170,5 +170,23 @@ describe('new_msg payloads', () => {
     expect(isForMe({ type: 'gaogaoasx', content: '', uid: 'u1' }, 'u2')).toBe(false);
     expect(isForMe({ type: 'gaogaoasx', content: '', uid: '' }, '')).toBe(false);
     expect(isForMe({ type: 'gaogaoasx', content: '', uid: 'u1' }, null)).toBe(false);
+  });
+
+  it('moves to the server line the user switches to, with the same session', async () => {
+    const second = await startIoServer();
+    try {
+      saveSession('token-a', { username: 'alice', id: 'user-a' });
+      notices = startNotices(server);
+      await until(() => server.connected().length === 1);
+      setServerLine(second.origin);
+      await until(() => second.connected().length === 1 && server.connected().length === 0);
+      expect(second.connected()[0]?.uid).toBe('user-a');
+      second.io.emit('new_msg', text({ type: 'gaogaoall', content: 'from line 2', uid: '' }));
+      await until(() => expect(shown.map((msg) => msg.content)).toEqual(['from line 2']));
+    } finally {
+      notices?.stop();
+      notices = null;
+      await second.close();
+    }
   });
 });

@@ -2,16 +2,23 @@
  * The socket.io connection for notices (`new_msg`). It exists only while someone is logged in: it
  * authenticates with the session token (`auth: { token }`; the server knows the uid from it, a client
  * never names its own), reconnects with the new token after a login and disconnects on logout.
- * socket.io-client is loaded on first use, so it does not weigh on the initial JavaScript.
+ * socket.io-client is loaded on first use, so it does not weigh on the initial JavaScript. It connects
+ * to the server line in use (lib/storage.ts) and moves when the user switches line.
  */
 import type { Socket } from 'socket.io-client';
+import { lineOrigin } from '../api-client.ts';
+import { subscribeServerLine } from '../storage.ts';
 import { isForMe, NEW_MSG_EVENT, type NewMsg, parseNewMsg, SOCKET_IO_PATH } from './new-msg.ts';
 
 type SocketIoModule = typeof import('socket.io-client');
 
 export interface NoticeSocketOptions {
-  /** Where the socket.io server is (the page's origin). */
+  /** Where the socket.io server is when no other server line was chosen (the page's origin). */
   origin: () => string;
+  /** The chosen server line's origin, '' for the page's own (default: the API client's). */
+  line?: () => string;
+  /** Line switches; returns the unsubscribe function (default: lib/storage.ts). */
+  subscribeLine?: (listener: () => void) => () => void;
   token: () => string | null;
   uid: () => string | null;
   /** Login/logout notifications; returns the unsubscribe function. */
@@ -29,6 +36,7 @@ export class NoticeSocket {
   private token: string | null = null;
   private started = false;
   private stopWatching: (() => void) | null = null;
+  private stopWatchingLine: (() => void) | null = null;
   /** Increases with every session change, so a slow module load cannot connect a stale session. */
   private generation = 0;
 
@@ -38,6 +46,7 @@ export class NoticeSocket {
     if (this.started) return;
     this.started = true;
     this.stopWatching = this.options.subscribeSession(() => this.sync());
+    this.stopWatchingLine = (this.options.subscribeLine ?? subscribeServerLine)(() => this.moveLine());
     this.sync();
   }
 
@@ -45,6 +54,8 @@ export class NoticeSocket {
     this.started = false;
     this.stopWatching?.();
     this.stopWatching = null;
+    this.stopWatchingLine?.();
+    this.stopWatchingLine = null;
     this.generation += 1;
     this.disconnect();
     this.token = null;
@@ -72,8 +83,17 @@ export class NoticeSocket {
     );
   }
 
+  /** The user switched line: the same session, connected again on the new line. */
+  private moveLine(): void {
+    const token = this.token;
+    this.token = null;
+    this.disconnect();
+    if (token !== null) this.sync();
+  }
+
   private connect({ io }: SocketIoModule, token: string): void {
-    const socket = io(this.options.origin(), {
+    const line = (this.options.line ?? lineOrigin)();
+    const socket = io(line === '' ? this.options.origin() : line, {
       path: SOCKET_IO_PATH,
       auth: { token },
       // WebSocket only: no long-polling session that a load balancer would have to keep on one node.
