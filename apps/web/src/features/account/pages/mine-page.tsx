@@ -73,6 +73,12 @@ export default function MinePage() {
     },
     { key: 'language', label: t('account.menu.language'), to: '/pages/language/language' },
     {
+      key: 'lines',
+      label: t('titles.serverLines'),
+      to: '/pages/server-lines/index',
+      testId: 'mine-server-lines',
+    },
+    {
       key: 'switch',
       label: t('account.menu.switchUser'),
       to: '/pages/login/index',

@@ -154,6 +154,9 @@ export default function LoginPage() {
           <Link to="/pages/reset-password/index" data-testid="login-to-reset">
             {t('auth.forgotPassword')}
           </Link>
+          <Link to="/pages/server-lines/index" data-testid="login-server-lines">
+            {t('titles.serverLines')}
+          </Link>
         </nav>
       </main>
     </div>
