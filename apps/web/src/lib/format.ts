@@ -42,3 +42,11 @@ export function formatSignedCents(cents: Cents): string {
 export function formatIsoDate(isoDate: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(isoDate) ? isoDate.replaceAll('-', '.') : isoDate;
 }
+
+/**
+ * A time axis label in the app's format (spec §9: yyyy.MM.dd hh:mm:ss, 24-hour), the date over the time:
+ * the same text in every language, two short lines where one long one would crowd a phone-width chart.
+ */
+export function formatAxisTime(unixSeconds: number): string {
+  return formatDateTime(unixSeconds).replace(' ', '\n');
+}

@@ -41,7 +41,7 @@ export function FrequencyChart({ frequencies, total }: { frequencies: Frequencie
     series: [
       {},
       {
-        label: t('market.frequencies', { value: total }),
+        label: t('market.frequencies', { count: total }),
         stroke: CHART_COLORS.bar,
         fill: CHART_COLORS.bar,
         paths: lib.paths.bars?.({ size: [0.6, 48] }),
@@ -51,7 +51,7 @@ export function FrequencyChart({ frequencies, total }: { frequencies: Frequencie
   });
   return (
     <figure className="trend-chart">
-      <figcaption className="trend-chart__caption">{t('market.frequencies', { value: total })}</figcaption>
+      <figcaption className="trend-chart__caption">{t('market.frequencies', { count: total })}</figcaption>
       <UplotChart options={options} data={data} height={140} testId="frequency-chart" />
       <ul className="frequency-legend">
         {KINDS.map((kind, index) => (

@@ -4,7 +4,7 @@
  * single and double counts). Links to the room.
  */
 import type { MarketOverview } from '@tradehall/contracts';
-import { BET_CATEGORIES } from '@tradehall/domain';
+import { BET_CATEGORIES, isLocale, LOCALE_BCP47 } from '@tradehall/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatSignedCents } from '../../../lib/format.ts';
@@ -17,7 +17,7 @@ type RoomTrendData = MarketOverview['rooms'][number];
 const ROOM_PATH = '/pages/game/rule';
 
 export function RoomTrend({ room }: { room: RoomTrendData }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const last = room.recent[0];
   const profit = room.lastRoundProfit;
   return (
@@ -37,12 +37,11 @@ export function RoomTrend({ room }: { room: RoomTrendData }) {
       <dl className="trend-card__facts">
         <div>
           <dt>{t('market.category')}</dt>
-          <dd className="chip-row" data-testid="trend-categories">
-            {BET_CATEGORIES.map((category) => (
-              <span key={category} className="chip">
-                {t(`trading.categories.${category}`)}
-              </span>
-            ))}
+          {/* Plain text: the categories are what the room offers, not filters to tap. */}
+          <dd data-testid="trend-categories">
+            {new Intl.ListFormat(isLocale(i18n.language) ? LOCALE_BCP47[i18n.language] : undefined, {
+              type: 'conjunction',
+            }).format(BET_CATEGORIES.map((category) => t(`trading.categories.${category}`)))}
           </dd>
         </div>
         <div>

@@ -6,6 +6,7 @@ import type { MarketOverview } from '@tradehall/contracts';
 import { SPECIAL_NUMBER_MAX, SPECIAL_NUMBER_MIN } from '@tradehall/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatAxisTime } from '../../../lib/format.ts';
 import { CHART_COLORS, CHART_FONT } from './chart-theme.ts';
 import { type ChartOptions, UplotChart } from './uplot-chart.tsx';
 
@@ -22,13 +23,23 @@ export function SumsChart({ recent }: { recent: Recent }) {
       ],
     [oldestFirst],
   );
-  const label = t('market.recentSums', { value: recent.length });
+  // One result reads `market.recentSums_one`; other counts (and languages without plural forms) the plain key.
+  const label = t('market.recentSums', { count: recent.length });
   const options = (): ChartOptions => ({
     legend: { show: false },
     cursor: { show: false },
     scales: { x: { time: true }, y: { range: [SPECIAL_NUMBER_MIN, SPECIAL_NUMBER_MAX] } },
     axes: [
-      { stroke: CHART_COLORS.text, grid: { stroke: CHART_COLORS.grid, width: 1 }, font: CHART_FONT },
+      {
+        stroke: CHART_COLORS.text,
+        grid: { stroke: CHART_COLORS.grid, width: 1 },
+        font: CHART_FONT,
+        // The app's own date format (spec §9) in every language, not uPlot's US "2:40pm 11/23/26";
+        // two lines per label, ticks far enough apart for them.
+        values: (_chart, splits) => splits.map((split) => formatAxisTime(split)),
+        space: 90,
+        size: 44,
+      },
       {
         stroke: CHART_COLORS.text,
         grid: { stroke: CHART_COLORS.grid, width: 1 },

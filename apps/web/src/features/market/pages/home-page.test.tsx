@@ -62,7 +62,7 @@ describe('home', () => {
     renderPage(HomePage, '/');
     const normal = await screen.findByTestId('trend-normal');
     expect(within(normal).getByText('Issue 202611210009')).toBeTruthy();
-    expect(within(normal).getByTestId('trend-categories').textContent).toBe('Both sidesSpecial number');
+    expect(within(normal).getByTestId('trend-categories').textContent).toBe('Both sides and Special number');
     const profit = within(normal).getByTestId('trend-profit');
     expect(profit.textContent).toBe('-$25.50');
     expect(profit.className).toBe('amount--out');

@@ -140,49 +140,58 @@ export function BetPanel({ room, roundId, open, onRoundClosed }: BetPanelProps) 
           {odds.filter((row) => row.bet.category === 'special_number').map(option)}
         </div>
       </fieldset>
-      {errors.bet ? (
-        <p className="field__error" role="alert">
-          {errors.bet}
-        </p>
-      ) : (
-        <p className="bet-panel__selected" data-testid="bet-selected">
-          {bet && selectedMultiplier !== undefined
-            ? t('trading.bet.selected', { bet: betLabel(bet, t), odds: formatMultiplier(selectedMultiplier) })
-            : t('trading.bet.noneSelected')}
-        </p>
-      )}
       {/* The room's limits stay on the form whatever message shows under the field. */}
       <p className="bet-panel__limits" data-testid="bet-limits">
         {limits}
       </p>
-      <TextField
-        label={t('trading.bet.amount')}
-        placeholder={t('trading.bet.amountPlaceholder')}
-        inputMode="decimal"
-        autoComplete="off"
-        value={amount}
-        onChange={changeAmount}
-        error={errors.amount}
-        testId="bet-amount"
-      />
-      {potential !== null && !errors.amount ? (
-        <p className="bet-panel__payout" data-testid="bet-potential">
-          {t('trading.bet.potentialPayout', { amount: formatCents(potential) })}
-        </p>
-      ) : null}
-      {closedMessage ? (
-        <p className="notice notice--invalid" role="alert" data-testid="bet-error">
-          {closedMessage}
-        </p>
-      ) : null}
-      {!open ? <p className="field__hint">{t('trading.bet.closed')}</p> : null}
-      <SubmitButton
-        label={t('trading.bet.submit')}
-        busyLabel={t('trading.bet.submitting')}
-        busy={mutation.isPending}
-        disabled={!open}
-        testId="bet-submit"
-      />
+      {/* Pinned to the bottom of the screen while the options scroll: the choice, the amount and the
+          confirm button stay in reach (and in view) while a bet is chosen. */}
+      <div className="bet-bar">
+        {errors.bet ? (
+          <p className="field__error" role="alert">
+            {errors.bet}
+          </p>
+        ) : (
+          <p className="bet-panel__selected" data-testid="bet-selected">
+            {bet && selectedMultiplier !== undefined
+              ? t('trading.bet.selected', {
+                  bet: betLabel(bet, t),
+                  odds: formatMultiplier(selectedMultiplier),
+                })
+              : t('trading.bet.noneSelected')}
+          </p>
+        )}
+        <div className="bet-bar__row">
+          <TextField
+            label={t('trading.bet.amount')}
+            placeholder={t('trading.bet.amountPlaceholder')}
+            inputMode="decimal"
+            autoComplete="off"
+            value={amount}
+            onChange={changeAmount}
+            error={errors.amount}
+            testId="bet-amount"
+          />
+          <SubmitButton
+            label={t('trading.bet.submit')}
+            busyLabel={t('trading.bet.submitting')}
+            busy={mutation.isPending}
+            disabled={!open}
+            testId="bet-submit"
+          />
+        </div>
+        {potential !== null && !errors.amount ? (
+          <p className="bet-panel__payout" data-testid="bet-potential">
+            {t('trading.bet.potentialPayout', { amount: formatCents(potential) })}
+          </p>
+        ) : null}
+        {closedMessage ? (
+          <p className="notice notice--invalid" role="alert" data-testid="bet-error">
+            {closedMessage}
+          </p>
+        ) : null}
+        {!open ? <p className="field__hint">{t('trading.bet.closed')}</p> : null}
+      </div>
     </form>
   );
 }

@@ -1,16 +1,19 @@
 /**
  * "How fairness works", summarising docs/fairness/README.md: commit (a hash chain per room, its last hash
  * and salt published first), reveal (each round's hash links to the previous one), draw (HMAC digits with
- * rejection sampling), and how to verify: in the browser, or with the command line.
+ * rejection sampling), and how to verify: in the browser, or with one's own tools from the round's public proof.
  */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { withQuery } from '../../../lib/navigation.ts';
 import { VERIFY_PATH } from '../paths.ts';
 
-/** The verifier's command line (docs/fairness/README.md); a command, so never translated. */
-export function verifyCommand(origin: string, roundId = '<roundId>'): string {
-  return `npm run verify -- --url ${origin}/api/v1/fairness/rounds/${roundId}`;
+/**
+ * Where a round's public proof is fetched from: what a player (or anyone they trust) checks with their
+ * own tools. The project's command-line verifier is for its developers, not something to tell players.
+ */
+export function proofAddress(origin: string, roundId: string): string {
+  return `${origin}/api/v1/fairness/rounds/${roundId}`;
 }
 
 export function currentOrigin(): string {
@@ -31,10 +34,9 @@ export function FairnessExplainer({ roomId }: { roomId?: string | null }) {
         <li>{t('trading.fairness.draw')}</li>
         <li>{t('trading.fairness.check')}</li>
       </ol>
-      <p className="page__intro">{t('trading.fairness.cli')}</p>
-      <pre className="command mono" data-testid="verify-command">
-        {verifyCommand(currentOrigin())}
-      </pre>
+      <p className="page__intro" data-testid="verify-elsewhere">
+        {t('trading.fairness.cli')}
+      </p>
       <Link
         className="text-button text-button--block"
         to={withQuery(VERIFY_PATH, { room: roomId ?? undefined })}

@@ -14,42 +14,44 @@ export function RoomsOverview({ rooms }: { rooms: readonly RoomView[] }) {
         {t('trading.rules.roomsTitle')}
       </h2>
       <p className="page__intro">{t('trading.rules.roomsIntro')}</p>
-      <div className="table-scroll">
-        <table className="odds-table" data-testid="rooms-overview">
-          <thead>
-            <tr>
-              <th scope="col">{t('trading.records.room')}</th>
-              <th scope="col">{t('trading.hall.entryMinimum')}</th>
-              <th scope="col">{t('trading.room.stakeLimits')}</th>
-              <th scope="col">{t('trading.rules.timing')}</th>
-              <th scope="col">{t('trading.room.houseEdge')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rooms.map((room) => (
-              <tr key={room.id}>
-                <th scope="row">
-                  <Link to={withQuery(ROOM_PATH, { room: room.id })}>{t(`trading.tiers.${room.tier}`)}</Link>
-                </th>
-                <td>
+      {/* One card per room: five columns of terms do not fit a phone's width side by side. */}
+      <ul className="rooms-overview" data-testid="rooms-overview">
+        {rooms.map((room) => (
+          <li key={room.id} className="rooms-overview__room">
+            <Link className="rooms-overview__name" to={withQuery(ROOM_PATH, { room: room.id })}>
+              {t(`trading.tiers.${room.tier}`)}
+            </Link>
+            <dl className="rooms-overview__terms">
+              <div>
+                <dt>{t('trading.hall.entryMinimum')}</dt>
+                <dd>
                   {room.entryMinimum > 0 ? formatCents(room.entryMinimum) : t('trading.hall.noMinimum')}
-                </td>
-                <td>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('trading.room.stakeLimits')}</dt>
+                <dd>
                   {t('trading.room.stakeRange', {
                     min: formatCents(room.stakeMinimum),
                     max: formatCents(room.stakeMaximum),
                   })}
-                </td>
-                <td>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('trading.rules.timing')}</dt>
+                <dd>
                   {t('trading.seconds', { value: room.roundSeconds })} /{' '}
                   {t('trading.seconds', { value: room.sealedSeconds })}
-                </td>
-                <td>{formatBps(room.houseEdgeBps)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('trading.room.houseEdge')}</dt>
+                <dd>{formatBps(room.houseEdgeBps)}</dd>
+              </div>
+            </dl>
+          </li>
+        ))}
+      </ul>
     </section>
   );
 }

@@ -23,6 +23,13 @@ export interface RoundPanelProps {
   positions: readonly PositionView[];
   /** `round` for the current round, `last-round` for the previous one. */
   testIdPrefix: 'round' | 'last-round';
+  /**
+   * Keep the issue, status, countdown and result pinned under the page header while the rest scrolls
+   * (the round being played: its state must stay in view while a bet is chosen).
+   */
+  pinned?: boolean;
+  /** Shown right under the round's state, before its commitment: the bet panel of the round page. */
+  action?: ReactNode;
   children?: ReactNode;
 }
 
@@ -33,6 +40,8 @@ export function RoundPanel({
   seconds,
   positions,
   testIdPrefix,
+  pinned = false,
+  action,
   children,
 }: RoundPanelProps) {
   const { t } = useTranslation();
@@ -44,19 +53,25 @@ export function RoundPanel({
       data-testid={testIdPrefix === 'round' ? 'current-round' : 'last-round'}
       data-round-id={round.id}
     >
-      <div className="round-card__head">
-        <h2 className="section-title" id={titleId}>
-          {title}
-        </h2>
-        <span className="round-card__issue" data-testid={`${testIdPrefix}-issue`} data-issue={round.issue}>
-          {t('trading.issue', { issue: round.issue })}
-        </span>
+      <div className={pinned ? 'round-card__state round-card__state--pinned' : 'round-card__state'}>
+        <div className="round-card__head">
+          <h2 className="section-title" id={titleId}>
+            {title}
+          </h2>
+          <span className="round-card__issue" data-testid={`${testIdPrefix}-issue`} data-issue={round.issue}>
+            {t('trading.issue', { issue: round.issue })}
+          </span>
+        </div>
+        {/* Side by side, not nested: the banner is a live region and the countdown must not be read out. */}
+        <div className="round-card__status-row">
+          <RoundStatusBanner status={status} testId={`${testIdPrefix}-status`} />
+          <RoundCountdown status={status} seconds={seconds} testId={`${testIdPrefix}-countdown`} />
+        </div>
+        {round.digits !== null && round.sum !== null ? (
+          <RoundResult digits={round.digits} sum={round.sum} testIdPrefix={testIdPrefix} />
+        ) : null}
       </div>
-      <RoundStatusBanner status={status} testId={`${testIdPrefix}-status`} />
-      <RoundCountdown status={status} seconds={seconds} testId={`${testIdPrefix}-countdown`} />
-      {round.digits !== null && round.sum !== null ? (
-        <RoundResult digits={round.digits} sum={round.sum} testIdPrefix={testIdPrefix} />
-      ) : null}
+      {action}
       {status === 'open' ? (
         <RoundCommitment
           commitment={round.commitment}

@@ -11,7 +11,7 @@ import { type Verification, verifyRound } from '@tradehall/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fetchFairnessProof } from '../api/fairness-proof.ts';
-import { currentOrigin, verifyCommand } from './fairness-explainer.tsx';
+import { currentOrigin, proofAddress } from './fairness-explainer.tsx';
 import { HashValue } from './hash-value.tsx';
 import { FairnessLine } from './round-commitment.tsx';
 import { RoundResult } from './round-result.tsx';
@@ -162,9 +162,9 @@ export function RoundProof({ round }: { round: RoundView }) {
               sum: result.computedSum,
             })}
           </p>
-          <p className="field__hint">{t('trading.fairness.cli')}</p>
+          <p className="field__hint">{t('trading.fairness.proofAddress')}</p>
           <pre className="command mono" data-testid={`verify-command-${round.issue}`}>
-            {verifyCommand(currentOrigin(), round.id)}
+            {proofAddress(currentOrigin(), round.id)}
           </pre>
         </div>
       ) : null}

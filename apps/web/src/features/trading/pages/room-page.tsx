@@ -5,6 +5,7 @@
  * trying; signed out, Enter goes to login and back here.
  */
 
+import { useQuery } from '@tanstack/react-query';
 import type { RoomView } from '@tradehall/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,7 +22,7 @@ import { errorMessage, toastError } from '../../../lib/toast.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { useEnterRoom } from '../api/enter-room.ts';
-import { useRoom } from '../api/room.ts';
+import { roomQueryOptions, useRoom } from '../api/room.ts';
 import { NoRoom } from '../components/no-room.tsx';
 import { RoomFacts } from '../components/room-facts.tsx';
 import { RoundCommitment } from '../components/round-commitment.tsx';
@@ -145,13 +146,21 @@ function RoomDetails({ id }: { id: string }) {
   );
 }
 
-export default function RoomPage() {
+/** Every tier has this page: its header names the room's tier (a generic name until the room is known). */
+function RoomHeader({ id }: { id: string | null }) {
   const { t } = useTranslation();
+  const room = useQuery({ ...roomQueryOptions(id ?? ''), enabled: id !== null });
+  return (
+    <PageHeader title={room.data ? t(`trading.tiers.${room.data.tier}`) : t('trading.room.pageTitle')} />
+  );
+}
+
+export default function RoomPage() {
   const [params] = useSearchParams();
   const id = params.get('room');
   return (
     <div className="page">
-      <PageHeader title={t('titles.ordinaryRoom')} />
+      <RoomHeader id={id} />
       <main className="page__body">{id ? <RoomDetails id={id} /> : <NoRoom />}</main>
     </div>
   );

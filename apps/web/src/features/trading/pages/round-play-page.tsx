@@ -146,6 +146,21 @@ function RoundPlay({ roomId }: { roomId: string }) {
           seconds={countdownSeconds(activeRound, now)}
           positions={active.data?.myPositions ?? []}
           testIdPrefix="round"
+          pinned
+          action={
+            canTrade ? (
+              activeId ? (
+                <BetPanel
+                  room={room.data}
+                  roundId={activeId}
+                  open={status === 'open'}
+                  onRoundClosed={refreshActive}
+                />
+              ) : null
+            ) : (
+              <RoomNotice room={room.data} />
+            )
+          }
         >
           {activeFinal ? (
             <p className="field__hint" data-testid="round-waiting-next">
@@ -154,21 +169,12 @@ function RoundPlay({ roomId }: { roomId: string }) {
           ) : null}
         </RoundPanel>
       ) : (
-        <p className="notice" data-testid="round-none">
-          {room.data.paused ? t('trading.room.pausedHint') : t('trading.noRound')}
-        </p>
-      )}
-      {canTrade ? (
-        activeRound && activeId ? (
-          <BetPanel
-            room={room.data}
-            roundId={activeId}
-            open={status === 'open'}
-            onRoundClosed={refreshActive}
-          />
-        ) : null
-      ) : (
-        <RoomNotice room={room.data} />
+        <>
+          <p className="notice" data-testid="round-none">
+            {room.data.paused ? t('trading.room.pausedHint') : t('trading.noRound')}
+          </p>
+          {canTrade ? null : <RoomNotice room={room.data} />}
+        </>
       )}
       {previousRound ? (
         <RoundPanel

@@ -63,15 +63,15 @@ describe('investment explanation', () => {
     );
   });
 
-  it('explains how fairness works, with the command line and the way to the verification page', async () => {
+  it('explains how fairness works, how to check it elsewhere and the way to the verification page', async () => {
     fakeApi({});
     renderPage(GuidePage, '/pages/game/huodong1');
     const fairness = await screen.findByTestId('fairness-explainer');
     expect(fairness.textContent).toContain('SHA-256');
     expect(fairness.textContent).toContain('rejection sampling');
-    expect(within(fairness).getByTestId('verify-command').textContent).toBe(
-      'npm run verify -- --url http://localhost:3000/api/v1/fairness/rounds/<roundId>',
-    );
+    // Players are pointed at the verification page and the public proof, never at a developer command.
+    expect(within(fairness).getByTestId('verify-elsewhere').textContent).toContain('SHA-256 and HMAC tools');
+    expect(fairness.textContent).not.toContain('npm');
     expect(within(fairness).getByTestId('to-verify').getAttribute('href')).toBe('/pages/game/verify');
   });
 });

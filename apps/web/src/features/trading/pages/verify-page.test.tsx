@@ -104,9 +104,9 @@ describe('verification page', () => {
       expect(result.textContent).toContain('Digits OK');
       expect(result.textContent).toContain(`Computed here: ${vector.digits.join(', ')} (sum ${vector.sum})`);
     }
-    // The same check on one's own machine, for exactly this round.
+    // Where to fetch exactly this round's proof, to check it with one's own tools.
     expect(screen.getByTestId(`verify-command-${v2.issue}`).textContent).toBe(
-      `npm run verify -- --url http://localhost:3000/api/v1/fairness/rounds/${roundId(2)}`,
+      `http://localhost:3000/api/v1/fairness/rounds/${roundId(2)}`,
     );
 
     fireEvent.click(screen.getByTestId(`verify-round-${v4.issue}`));
