@@ -4,6 +4,7 @@
  * cent, zero or a negative amount is refused by the schema itself.
  */
 import {
+  BOTH_SIDES_BETS,
   checkAccountNumber,
   checkName,
   checkPersonName,
@@ -12,6 +13,7 @@ import {
   DEPOSIT_STATUSES,
   LEDGER_CODES,
   NAME_MAX,
+  ROOM_TIERS,
   type RuleResult,
   type ValidationKey,
   WALLET_TYPES,
@@ -253,11 +255,37 @@ export const withdrawalPageSchema = pageOf(withdrawalSchema);
 
 // ---- transactions and assets ------------------------------------------------------------------------
 
+/** What a transaction line was for: the position (with its round and room), deposit or withdrawal. */
+export const transactionPurposeSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('position'),
+    positionId: idField,
+    roundId: idField,
+    issue: z.string(),
+    tier: z.enum(ROOM_TIERS),
+    betCategory: z.enum(['both_sides', 'special_number']),
+    betType: z.enum(BOTH_SIDES_BETS).nullable(),
+    betNumber: z.number().int().nullable(),
+    /** The position's stake: a payout line beyond it is winnings. */
+    stake: z.number().int(),
+  }),
+  z.object({ type: z.literal('deposit'), reference: z.string(), method: depositMethodSchema }),
+  z.object({ type: z.literal('withdrawal'), reference: z.string(), destinationLabel: z.string() }),
+  z.object({ type: z.literal('other') }),
+]);
+export type TransactionPurpose = z.infer<typeof transactionPurposeSchema>;
+
 export const transactionSchema = z.object({
   id: z.string(),
   code: ledgerCodeSchema,
-  /** Signed from the user's point of view: positive into the balance, negative out of it. */
+  /**
+   * Signed from the user's point of view: positive into the balance, negative out of it. A won
+   * position's payout is ONE line: its stake returned and its winnings together.
+   */
   amount: z.number().int(),
+  /** The balance right after this line (null only where the ledger could not tell). */
+  balanceAfter: z.number().int().nullable(),
+  purpose: transactionPurposeSchema,
   refType: z.string(),
   refId: z.string(),
   createdAt: unixSeconds,
@@ -275,5 +303,15 @@ export const assetsResponseSchema = z.object({
   totalWithdrawn: z.number().int(),
   pendingDeposits: z.number().int(),
   pendingWithdrawals: z.number().int(),
+  /**
+   * The turnover rule: deposits become withdrawable once stakes of `turnoverMultiplier` times them have
+   * been placed; `stakesOwed` is what is still to be staked (0 when met or when the rule is off).
+   */
+  turnover: z.object({
+    multiplier: z.number().nonnegative(),
+    totalDeposited: z.number().int(),
+    totalStaked: z.number().int(),
+    stakesOwed: z.number().int(),
+  }),
 });
 export type AssetsResponse = z.infer<typeof assetsResponseSchema>;

@@ -13,6 +13,11 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository.ts';
 import { AssetsRepository, type MoneyFiguresRow } from './assets.repository.ts';
 
+/** What is still to be staked before every deposit is withdrawable (as withdrawableAmount counts it). */
+function stakesOwed(totalDeposited: number, totalStaked: number, multiplier: number): number {
+  return Math.max(0, Math.ceil(totalDeposited * multiplier) - totalStaked);
+}
+
 export interface MoneySummary {
   balance: number;
   withdrawable: number;
@@ -52,6 +57,16 @@ export class AssetsService {
           totalWithdrawn: withdrawals.paidTotal,
           pendingDeposits: deposits.pending,
           pendingWithdrawals: withdrawals.pending,
+          turnover: {
+            multiplier: this.limits.turnoverMultiplier,
+            totalDeposited: account.totalDeposited,
+            totalStaked: account.totalStaked,
+            stakesOwed: stakesOwed(
+              account.totalDeposited,
+              account.totalStaked,
+              this.limits.turnoverMultiplier,
+            ),
+          },
         };
       });
   }

@@ -52,6 +52,12 @@ export interface NewTransfer {
   createdAt: Date;
 }
 
+/** A transfer with the balances its user cash sides will have right after it (null: a system side). */
+export interface NewTransferWithBalances extends NewTransfer {
+  debitBalanceAfter: number | null;
+  creditBalanceAfter: number | null;
+}
+
 export interface TrialBalanceRow {
   kind: LedgerAccountKind;
   accounts: number;
@@ -78,6 +84,32 @@ export interface NamedTransferRow {
   debit_user: string | null;
   credit_kind: LedgerAccountKind;
   credit_user: string | null;
+}
+
+/** A transaction record with what it was for, as entriesForAccount reads it. */
+export interface AccountEntryRow {
+  id: string | number;
+  code: string;
+  ref_type: string;
+  ref_id: string;
+  amount: unknown;
+  created_at: Date;
+  idempotency_key: string;
+  balance_after: unknown;
+  incoming: boolean;
+  returned: unknown;
+  position_id: string | null;
+  round_id: string | null;
+  stake: unknown;
+  bet_category: 'both_sides' | 'special_number' | null;
+  bet_type: string | null;
+  bet_number: number | null;
+  issue: string | null;
+  tier: string | null;
+  deposit_reference: string | null;
+  deposit_method: 'offline' | 'crypto' | 'card' | null;
+  withdrawal_reference: string | null;
+  destination_label: string | null;
 }
 
 export interface AuditRow {
@@ -138,8 +170,14 @@ export class LedgerRepository {
     return row && { id: row.id, balance: toCents(row.balance) };
   }
 
-  /** Undefined when a transfer with this idempotency key already exists (then nothing was written). */
-  insertTransfer(trx: Transaction<DB>, transfer: NewTransfer): Promise<LedgerTransferRow | undefined> {
+  /**
+   * Undefined when a transfer with this idempotency key already exists (then nothing was written). The
+   * caller holds the lock of every user cash side, so the balances after it are exact.
+   */
+  insertTransfer(
+    trx: Transaction<DB>,
+    transfer: NewTransferWithBalances,
+  ): Promise<LedgerTransferRow | undefined> {
     return trx
       .insertInto('ledger_transfers')
       .values({
@@ -151,6 +189,8 @@ export class LedgerRepository {
         ref_id: transfer.refId,
         idempotency_key: transfer.idempotencyKey,
         created_at: transfer.createdAt,
+        debit_balance_after: transfer.debitBalanceAfter,
+        credit_balance_after: transfer.creditBalanceAfter,
       })
       .onConflict((conflict) => conflict.column('idempotency_key').doNothing())
       .returningAll()
@@ -166,36 +206,47 @@ export class LedgerRepository {
   }
 
   /**
-   * The hot path's transfer out of a user's cash account, in ONE statement: the transfer is inserted under
-   * its key, and only if it was new is the balance debited — conditionally, so it never goes below zero.
-   * `inserted` false: the key existed (nothing changed). `inserted` true and `debited` false: the balance
-   * does not cover the amount, and the caller must roll back (the transfer row goes with it).
+   * The hot path's transfer out of a user's cash account, in ONE statement: the balance is debited —
+   * conditionally, so it never goes below zero, and only when no transfer holds the key yet — and the
+   * transfer is inserted from what the debit returned, so it carries the balance right after it.
+   * `inserted` true: done. `inserted` false and `debited` false: the key existed (`existed`, nothing
+   * changed) or the balance does not cover the amount. `debited` true without `inserted`: a concurrent
+   * transfer took the key between the check and the insert, and the caller must roll back.
    */
   async insertTransferAndDebit(
     trx: Transaction<DB>,
     transfer: NewTransfer,
-  ): Promise<{ inserted: boolean; debited: boolean; id: string | null }> {
-    const result = await sql<{ id: string | number | null; debited: number }>`
-      with inserted as (
-        insert into ledger_transfers
-          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
-        values (${transfer.debitAccountId}, ${transfer.creditAccountId}, ${transfer.amount}, ${transfer.code},
-          ${transfer.refType}, ${transfer.refId}, ${transfer.idempotencyKey}, ${transfer.createdAt})
-        on conflict (idempotency_key) do nothing
-        returning id, amount
-      ), debited as (
-        update ledger_accounts set balance = balance - inserted.amount,
-          total_staked = total_staked + case when ${transfer.code} = 'stake' then inserted.amount else 0 end
-        from inserted
+  ): Promise<{ inserted: boolean; debited: boolean; existed: boolean; id: string | null }> {
+    const result = await sql<{ id: string | number | null; debited: number; existed: boolean }>`
+      with debited as (
+        update ledger_accounts set balance = balance - ${transfer.amount},
+          total_staked = total_staked + case when ${transfer.code} = 'stake' then ${transfer.amount} else 0 end
         where ledger_accounts.id = ${transfer.debitAccountId} and ledger_accounts.kind = 'user_cash'
-          and ledger_accounts.balance >= inserted.amount
-        returning ledger_accounts.id
+          and ledger_accounts.balance >= ${transfer.amount}
+          and not exists (select 1 from ledger_transfers where idempotency_key = ${transfer.idempotencyKey})
+        returning ledger_accounts.balance
+      ), inserted as (
+        insert into ledger_transfers
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at,
+            debit_balance_after)
+        select ${transfer.debitAccountId}, ${transfer.creditAccountId}, ${transfer.amount}, ${transfer.code},
+          ${transfer.refType}, ${transfer.refId}, ${transfer.idempotencyKey}, ${transfer.createdAt},
+          debited.balance
+        from debited
+        on conflict (idempotency_key) do nothing
+        returning id
       )
-      select (select id from inserted) as id, (select count(*)::int from debited) as debited
+      select (select id from inserted) as id, (select count(*)::int from debited) as debited,
+        exists (select 1 from ledger_transfers where idempotency_key = ${transfer.idempotencyKey}) as existed
     `.execute(trx);
     const row = result.rows[0];
     const id = row?.id ?? null;
-    return { inserted: id !== null, debited: (row?.debited ?? 0) === 1, id: id === null ? null : String(id) };
+    return {
+      inserted: id !== null,
+      debited: (row?.debited ?? 0) === 1,
+      existed: row?.existed === true,
+      id: id === null ? null : String(id),
+    };
   }
 
   /**
@@ -213,15 +264,36 @@ export class LedgerRepository {
     source: RawBuilder<unknown>,
     at: Date,
   ): Promise<{ transfers: number; accountsCredited: number }> {
+    // The credited user accounts are locked first (in id order, as every multi-account writer does) and
+    // read as they are now, so each transfer can carry its account's balance right after it: the
+    // account's balance plus the running sum of its transfers in this post, in insertion order.
     const result = await sql<{ transfers: number; accounts: number }>`
       with source as (${source}),
-      inserted as (
-        insert into ledger_transfers
-          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
-        select d.id, s.credit_account_id, s.amount, s.code, s.ref_type, s.ref_id, s.idempotency_key, ${at}
-        from source s
+      postable as (
+        select s.*, d.id as debit_account_id from source s
         join ledger_accounts d on d.kind = s.debit_kind and d.kind <> 'user_cash'
         where s.amount > 0
+      ),
+      locked as (
+        select a.id, a.balance from ledger_accounts a
+        where a.kind = 'user_cash' and a.id in (select credit_account_id from postable)
+        order by a.id
+        for no key update
+      ),
+      ordered as (
+        select p.*, case when l.id is null then null else l.balance + sum(p.amount) over (
+            partition by p.credit_account_id order by p.idempotency_key
+            rows between unbounded preceding and current row) end as credit_balance_after
+        from postable p left join locked l on l.id = p.credit_account_id
+        order by p.credit_account_id, p.idempotency_key
+      ),
+      inserted as (
+        insert into ledger_transfers
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at,
+            credit_balance_after)
+        select debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, ${at},
+          credit_balance_after
+        from ordered
         returning credit_account_id, amount, code
       ), credited as (
         update ledger_accounts a set balance = a.balance + c.total,
@@ -305,6 +377,49 @@ export class LedgerRepository {
       .orderBy('id', 'desc')
       .limit(limit + 1)
       .execute();
+  }
+
+  /**
+   * The user's transaction records, newest first, `limit` + 1 rows, each with what it was for (its
+   * position with round and room, deposit or withdrawal) and its balance after. A won position is paid
+   * by two transfers (the stake back from escrow, the winnings from the house) made in one statement:
+   * they are listed as ONE line, the winnings row carrying the returned stake (`returned`) and the
+   * balance after both; the stake-return row is left out when a winnings row follows it. Every join is
+   * by primary key or unique index: a page costs the same whatever the history.
+   */
+  async entriesForAccount(
+    executor: Executor,
+    accountId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<AccountEntryRow[]> {
+    const after = cursor
+      ? sql`and (t.created_at, t.id) < (${cursor.createdAt}, ${cursor.id}::bigint)`
+      : sql``;
+    const result = await sql<AccountEntryRow>`
+      select t.id, t.code, t.ref_type, t.ref_id, t.amount, t.created_at, t.idempotency_key,
+        case when t.credit_account_id = ${accountId} then t.credit_balance_after else t.debit_balance_after end
+          as balance_after,
+        t.credit_account_id = ${accountId} as incoming,
+        ret.amount as returned,
+        p.id as position_id, p.round_id, p.amount as stake, p.bet_category, p.bet_type, p.bet_number,
+        r.issue, rm.tier, d.reference as deposit_reference, d.method as deposit_method,
+        w.reference as withdrawal_reference, w.destination_label
+      from ledger_transfers t
+      left join ledger_transfers ret on t.code = 'payout' and t.idempotency_key like '%:win'
+        and ret.idempotency_key = 'position:' || t.ref_id || ':return'
+      left join positions p on p.id = case when t.ref_type = 'position' then t.ref_id::uuid end
+      left join rounds r on r.id = p.round_id
+      left join rooms rm on rm.id = p.room_id
+      left join deposits d on d.id = case when t.ref_type = 'deposit' then t.ref_id::uuid end
+      left join withdrawals w on w.id = case when t.ref_type = 'withdrawal' then t.ref_id::uuid end
+      where (t.debit_account_id = ${accountId} or t.credit_account_id = ${accountId}) ${after}
+        and not (t.code = 'payout' and t.idempotency_key like '%:return' and exists (
+          select 1 from ledger_transfers win where win.idempotency_key = 'position:' || t.ref_id || ':win'))
+      order by t.created_at desc, t.id desc
+      limit ${limit + 1}
+    `.execute(executor);
+    return result.rows;
   }
 
   /** Every account with its materialised balance and the balance its transfers imply. */

@@ -12,19 +12,21 @@ import type {
   adminLedgerEntrySchema,
   adminTransferSchema,
   LedgerAuditResponse,
+  TransactionPurpose,
   TransactionView,
   transferSearchQuerySchema,
   trialBalanceSchema,
 } from '@tradehall/contracts';
-import type { LedgerCode } from '@tradehall/domain';
+import { BOTH_SIDES_BETS, type LedgerCode, ROOM_TIERS } from '@tradehall/domain';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { toCents } from '../../platform/db/cents.ts';
-import type { DB, LedgerTransferRow } from '../../platform/db/schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, type Page, pageSize, SERIAL_ID, toPage } from '../../platform/pagination.ts';
 import type {
+  AccountEntryRow,
   CashAccount,
   CashAccountFigures,
   Executor,
@@ -86,8 +88,13 @@ export class LedgerService {
     if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
       throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
     }
-    const debit = await this.resolve(trx, request.from);
-    const credit = await this.resolve(trx, request.to);
+    // The user sides are locked before the insert (in user id order when there are two), so the balances
+    // the transfer records as "after" it are exactly the ones the updates below leave.
+    const toFirst =
+      'userId' in request.from && 'userId' in request.to && request.to.userId < request.from.userId;
+    const early = await this.resolve(trx, toFirst ? request.to : request.from);
+    const late = await this.resolve(trx, toFirst ? request.from : request.to);
+    const [debit, credit] = toFirst ? [late, early] : [early, late];
     const inserted = await this.repository.insertTransfer(trx, {
       debitAccountId: debit.id,
       creditAccountId: credit.id,
@@ -97,6 +104,8 @@ export class LedgerService {
       refId: request.refId,
       idempotencyKey: request.idempotencyKey,
       createdAt: request.at,
+      debitBalanceAfter: debit.balance === null ? null : debit.balance - request.amount,
+      creditBalanceAfter: credit.balance === null ? null : credit.balance + request.amount,
     });
     if (!inserted) {
       const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
@@ -113,12 +122,12 @@ export class LedgerService {
       return { id: String(existing.id), replayed: true };
     }
     if (
-      debit.userCash &&
+      debit.balance !== null &&
       !(await this.repository.debitUserCash(trx, debit.id, request.amount, request.code))
     ) {
       throw new AppError('INSUFFICIENT_FUNDS');
     }
-    if (credit.userCash) {
+    if (credit.balance !== null) {
       await this.repository.creditUserCash(trx, credit.id, request.amount, request.code);
     }
     return { id: String(inserted.id), replayed: false };
@@ -136,7 +145,7 @@ export class LedgerService {
     if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
       throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
     }
-    const credit = await this.resolve(trx, { system: request.to });
+    const credit = { id: await this.systemAccountId(trx, request.to) };
     const outcome = await this.repository.insertTransferAndDebit(trx, {
       debitAccountId: request.fromAccountId,
       creditAccountId: credit.id,
@@ -147,8 +156,12 @@ export class LedgerService {
       idempotencyKey: request.idempotencyKey,
       createdAt: request.at,
     });
-    if (outcome.inserted && !outcome.debited) throw new AppError('INSUFFICIENT_FUNDS');
     if (outcome.inserted && outcome.id !== null) return { id: outcome.id, replayed: false };
+    if (outcome.debited) {
+      // Debited, then the key was taken by a concurrent transfer: the rollback undoes the debit.
+      throw new Error(`idempotency key ${request.idempotencyKey} was taken during the transfer`);
+    }
+    if (!outcome.existed) throw new AppError('INSUFFICIENT_FUNDS');
     const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
     if (
       !existing ||
@@ -192,7 +205,12 @@ export class LedgerService {
 
   /** A system account's id (they never change: looked up once per process). */
   async systemAccountId(executor: Executor, kind: SystemAccountKind): Promise<string> {
-    return (await this.resolve(executor, { system: kind })).id;
+    // System accounts exist from the migration on and never change: looked up once per process, inside
+    // the caller's transaction (a second connection here could wait on the first forever).
+    this.#systemAccounts ??= await this.repository.systemAccountIds(executor);
+    const id = this.#systemAccounts.get(kind);
+    if (!id) throw new Error(`system account ${kind} is missing`);
+    return id;
   }
 
   /** The user's cash account, locked until the transaction ends (serialises their withdrawals). */
@@ -230,7 +248,11 @@ export class LedgerService {
     return { totalDeposited, totalStaked };
   }
 
-  /** Every transfer touching the user's cash, newest first, signed from the user's point of view. */
+  /**
+   * Every transfer touching the user's cash, newest first, signed from the user's point of view, each
+   * with what it was for and the balance after it (read from its own row). A won position's payout is
+   * one line (see LedgerRepository.entriesForAccount).
+   */
   async transactions(
     userId: string,
     query: { cursor?: string | undefined; limit?: number | undefined },
@@ -238,8 +260,8 @@ export class LedgerService {
     const cursor = decodeCursor(query.cursor, SERIAL_ID);
     const limit = pageSize(query.limit);
     const account = await this.userAccount(this.db, userId);
-    const rows = await this.repository.listForAccount(this.db, account.id, cursor, limit);
-    return toPage(rows, limit, (row) => toTransactionView(row, account.id));
+    const rows = await this.repository.entriesForAccount(this.db, account.id, cursor, limit);
+    return toPage(rows, limit, toTransactionLine);
   }
 
   /**
@@ -289,13 +311,13 @@ export class LedgerService {
     const account = await this.userAccount(this.db, userId);
     const rows = await this.repository.listForAccount(this.db, account.id, undefined, limit);
     return rows.slice(0, limit).map((row) => {
-      const view = toTransactionView(row, account.id);
+      const amount = toCents(row.amount);
       return {
-        transferId: view.id,
-        code: view.code,
+        transferId: String(row.id),
+        code: row.code,
         reference: `${row.ref_type}:${row.ref_id}`,
-        amount: view.amount,
-        createdAt: view.createdAt,
+        amount: row.credit_account_id === account.id ? amount : -amount,
+        createdAt: toUnixSeconds(row.created_at),
       };
     });
   }
@@ -316,18 +338,20 @@ export class LedgerService {
     return { volume, houseProfit: kept - paid };
   }
 
-  private async resolve(trx: Executor, ref: AccountRef): Promise<{ id: string; userCash: boolean }> {
+  /**
+   * A side's account id; a user side is locked until the transaction ends and comes with its balance
+   * (null for a system account, whose balance is what its transfers sum to).
+   */
+  private async resolve(
+    trx: Transaction<DB>,
+    ref: AccountRef,
+  ): Promise<{ id: string; balance: number | null }> {
     if ('userId' in ref) {
-      const account = await this.repository.userAccount(trx, ref.userId);
+      const account = await this.repository.lockUserAccount(trx, ref.userId);
       if (!account) throw new Error(`user ${ref.userId} has no cash account`);
-      return { id: account.id, userCash: true };
+      return account;
     }
-    // System accounts exist from the migration on and never change: looked up once per process, inside
-    // the caller's transaction (a second connection here could wait on the first forever).
-    this.#systemAccounts ??= await this.repository.systemAccountIds(trx);
-    const id = this.#systemAccounts.get(ref.system);
-    if (!id) throw new Error(`system account ${ref.system} is missing`);
-    return { id, userCash: false };
+    return { id: await this.systemAccountId(trx, ref.system), balance: null };
   }
 }
 
@@ -347,12 +371,43 @@ function toAdminTransfer(row: NamedTransferRow): AdminTransfer {
   };
 }
 
-function toTransactionView(row: LedgerTransferRow, accountId: string): TransactionView {
-  const amount = toCents(row.amount);
+function toPurpose(row: AccountEntryRow): TransactionPurpose {
+  const tier = ROOM_TIERS.find((value) => value === row.tier);
+  if (row.position_id && row.round_id && row.issue !== null && tier && row.bet_category) {
+    return {
+      type: 'position',
+      positionId: row.position_id,
+      roundId: row.round_id,
+      issue: row.issue,
+      tier,
+      betCategory: row.bet_category,
+      betType: BOTH_SIDES_BETS.find((value) => value === row.bet_type) ?? null,
+      betNumber: row.bet_number,
+      stake: toCents(row.stake),
+    };
+  }
+  if (row.deposit_reference !== null && row.deposit_method !== null) {
+    return { type: 'deposit', reference: row.deposit_reference, method: row.deposit_method };
+  }
+  if (row.withdrawal_reference !== null && row.destination_label !== null) {
+    return {
+      type: 'withdrawal',
+      reference: row.withdrawal_reference,
+      destinationLabel: row.destination_label,
+    };
+  }
+  return { type: 'other' };
+}
+
+function toTransactionLine(row: AccountEntryRow): TransactionView {
+  // A winnings row carries the stake returned with it: the line is the whole payout.
+  const amount = toCents(row.amount) + (row.returned === null ? 0 : toCents(row.returned));
   return {
     id: String(row.id),
     code: row.code as LedgerCode,
-    amount: row.credit_account_id === accountId ? amount : -amount,
+    amount: row.incoming ? amount : -amount,
+    balanceAfter: row.balance_after === null ? null : toCents(row.balance_after),
+    purpose: toPurpose(row),
     refType: row.ref_type,
     refId: row.ref_id,
     createdAt: toUnixSeconds(row.created_at),

@@ -213,13 +213,14 @@ export class PositionsRepository {
         from ctx c
         where a.id = c.account_id and a.id in (select id from locked) and a.kind = 'user_cash'
           and a.balance >= c.amount and a.balance >= ${expected.entryMinimum}::bigint
-        returning c.*
+        returning c.*, a.balance as balance_after
       ),
       transfer as (
         insert into ledger_transfers
-          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at)
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at,
+            debit_balance_after)
         select account_id, ${batch.escrowAccountId}::uuid, amount, 'stake', 'position', position_id::text,
-          'position:' || position_id::text || ':stake', ${batch.at}::timestamptz
+          'position:' || position_id::text || ':stake', ${batch.at}::timestamptz, balance_after
         from debit
         returning id
       ),

@@ -142,6 +142,10 @@ export interface LedgerTransfersTable {
   ref_id: string;
   idempotency_key: string;
   created_at: CreatedAt;
+  /** The user cash debit side's balance right after this transfer; null for a system side. */
+  debit_balance_after: ColumnType<string | number | bigint | null, number | null | undefined, never>;
+  /** The user cash credit side's balance right after this transfer; null for a system side. */
+  credit_balance_after: ColumnType<string | number | bigint | null, number | null | undefined, never>;
 }
 
 export type DepositMethodColumn = 'offline' | 'crypto' | 'card';

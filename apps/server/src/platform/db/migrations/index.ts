@@ -13,6 +13,7 @@ import * as lockoutReservations from './0007-lockout-reservations.ts';
 import * as readFigures from './0008-read-figures.ts';
 import * as fairnessV2 from './0009-fairness-v2.ts';
 import * as supportLocation from './0010-support-location.ts';
+import * as balanceAfter from './0011-balance-after.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0008-read-figures': readFigures,
   '0009-fairness-v2': fairnessV2,
   '0010-support-location': supportLocation,
+  '0011-balance-after': balanceAfter,
 };

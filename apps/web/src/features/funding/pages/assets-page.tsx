@@ -1,9 +1,10 @@
 /**
  * /pages/mine/zichan (assets): balance, withdrawable, held by pending withdrawals, totals deposited and
- * withdrawn, pending counts; the ways to top up and withdraw, and the records.
+ * withdrawn, pending counts; why the withdrawable amount is lower (the turnover rule, what is still to
+ * be staked); the ways to top up and withdraw, and the records.
  */
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { MenuList } from '../../../components/ui/menu-list.tsx';
@@ -11,11 +12,14 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import { useAssets } from '../api/assets.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { TurnoverNotice } from '../components/turnover-notice.tsx';
+import '../funding.css';
 
 export default function AssetsPage() {
   const { t } = useTranslation();
   const assets = useAssets();
   const data = assets.data;
+  const [params] = useSearchParams();
   return (
     <div className="page">
       <PageHeader title={t('titles.assets')} />
@@ -53,6 +57,11 @@ export default function AssetsPage() {
                   testId: 'assets-pending-withdrawals',
                 },
               ]}
+            />
+            <TurnoverNotice
+              turnover={data.turnover}
+              rule="inline"
+              ruleOpen={params.get('rule') === 'turnover'}
             />
             <div className="action-row">
               <Link className="primary-button" to="/pages/recharge/chongzhi1" data-testid="assets-top-up">

@@ -1,7 +1,9 @@
 /**
- * /pages/recharge/chongzhi (back from the card gateway, `?deposit=<id>`): "please wait" while the payment
- * is confirmed (polling every 2 s for about a minute), then approved or rejected, with the way to the
- * recharge records. A payment still unconfirmed after that shows as such; its record will follow.
+ * /pages/recharge/chongzhi (the spec's "top-up" page). Back from the card gateway (`?deposit=<id>`):
+ * "please wait" while the payment is confirmed (polling every 2 s for about a minute), then approved or
+ * rejected, with the way to the recharge records; a payment still unconfirmed after that shows as such,
+ * its record will follow. Opened without a payment (a bookmark, a link): a top-up page with the ways to
+ * recharge — there is nothing to wait for, so nothing is "not found".
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -11,6 +13,7 @@ import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import { DEPOSIT_POLL_WINDOW_MS, useDepositStatus } from '../api/deposit-status.ts';
+import { TopUpMethods } from '../components/top-up-methods.tsx';
 import { refreshMoney } from '../query-keys.ts';
 
 function Outcome({ status, children }: { status: string; children: ReactNode }) {
@@ -82,13 +85,7 @@ export default function CardReturnPage() {
     <div className="page">
       <PageHeader title={t('titles.rechargeTopUp')} />
       <main className="page__body">
-        {id ? (
-          <DepositOutcome id={id} />
-        ) : (
-          <Outcome status="not-found">
-            <p>{t('deposit.returnNotFound')}</p>
-          </Outcome>
-        )}
+        {id ? <DepositOutcome id={id} /> : <TopUpMethods />}
         <Link
           className="text-button text-button--block"
           to="/pages/recharge-record/index"

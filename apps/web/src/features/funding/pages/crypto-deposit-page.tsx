@@ -1,7 +1,8 @@
 /**
- * /pages/recharge/huobi (currency top-up): choose the network, send to its deposit address (copyable),
- * then enter the amount and the transaction hash. No network is preselected when there are several:
- * sending on the wrong one loses the funds, so the user picks it knowingly.
+ * /pages/recharge/huobi (currency top-up): the network (the first one preselected, so its deposit
+ * address and QR code show at once), its deposit address (copyable, and as a QR code for a wallet app),
+ * then the amount and the transaction hash. The address always names its network beside it ("send only
+ * USDT-TRC20 to this address"): sending on the wrong one loses the funds, so the choice stays visible.
  */
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,8 @@ import { showToast, toastError } from '../../../lib/toast.ts';
 import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
+import { AddressQr } from '../components/address-qr.tsx';
+import '../funding.css';
 import { type CryptoDepositForm, validateCryptoDeposit } from '../validation.ts';
 
 type Field = 'network' | 'amount' | 'txHash';
@@ -37,8 +40,7 @@ export default function CryptoDepositPage() {
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
 
   const networks = methods.data?.cryptoNetworks ?? [];
-  const onlyNetwork = networks.length === 1 ? (networks[0]?.network ?? null) : null;
-  const network = form.network ?? onlyNetwork;
+  const network = form.network ?? networks[0]?.network ?? null;
   const chosen = networks.find((entry) => entry.network === network);
 
   const update = (field: Field) => (value: string) => {
@@ -105,6 +107,10 @@ export default function CryptoDepositPage() {
                     testId="crypto-copy-address"
                   />
                 </div>
+                <AddressQr
+                  address={chosen.address}
+                  label={t('deposit.addressQr', { network: chosen.network })}
+                />
                 <p className="mono break-all" data-testid="crypto-address">
                   {chosen.address}
                 </p>

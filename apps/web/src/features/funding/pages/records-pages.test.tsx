@@ -166,11 +166,22 @@ describe('transaction records', () => {
               id: 't2',
               code: 'withdrawal_hold',
               amount: -5000,
+              balanceAfter: 5000,
+              purpose: { type: 'withdrawal', reference: 'W2', destinationLabel: 'HSBC **** 7890' },
               refType: 'withdrawal',
               refId: uuid(2),
               createdAt: OLD,
             },
-            { id: 't1', code: 'deposit', amount: 10000, refType: 'deposit', refId: uuid(1), createdAt: OLD },
+            {
+              id: 't1',
+              code: 'deposit',
+              amount: 10000,
+              balanceAfter: 10000,
+              purpose: { type: 'deposit', reference: 'D1', method: 'offline' },
+              refType: 'deposit',
+              refId: uuid(1),
+              createdAt: OLD,
+            },
           ],
           nextCursor: null,
         }),
@@ -185,5 +196,53 @@ describe('transaction records', () => {
     expect(within(credit).getByText('Recharge')).toBeTruthy();
     expect(within(credit).getByTestId('record-amount').textContent).toBe('+$100.00');
     expect(within(credit).getByTestId('record-amount').className).toContain('--in');
+    // What each line was for, and the balance it left.
+    expect(within(hold).getByTestId('transaction-purpose').textContent).toBe('To HSBC **** 7890 · W2');
+    expect(within(hold).getByTestId('transaction-balance-after').textContent).toBe('Balance after: $50.00');
+    expect(within(credit).getByTestId('transaction-purpose').textContent).toBe('Offline transfer · D1');
+  });
+
+  it('shows a won position as one payout line: position, round, room, stake and winnings', async () => {
+    fakeApi({
+      'GET /transactions': () =>
+        json(200, {
+          items: [
+            {
+              id: 't9',
+              code: 'payout',
+              amount: 1960,
+              balanceAfter: 10960,
+              purpose: {
+                type: 'position',
+                positionId: uuid(9),
+                roundId: uuid(8),
+                issue: '20240105-0042',
+                tier: 'vip',
+                betCategory: 'both_sides',
+                betType: 'long',
+                betNumber: null,
+                stake: 1000,
+              },
+              refType: 'position',
+              refId: uuid(9),
+              createdAt: OLD,
+            },
+          ],
+          nextCursor: null,
+        }),
+    });
+    renderPage(TransactionRecordsPage, '/pages/transaction-record/index');
+    await waitFor(() => expect(items()).toHaveLength(1));
+    const line = items()[0] as HTMLElement;
+    expect(within(line).getByTestId('record-amount').textContent).toBe('+$19.60');
+    expect(within(line).getByTestId('transaction-purpose').textContent).toBe(
+      'Long · Issue 20240105-0042 · VIP room',
+    );
+    expect(within(line).getByTestId('transaction-balance-after').textContent).toBe('Balance after: $109.60');
+    fireEvent.click(within(line).getByTestId('record-toggle'));
+    const details = within(line).getByTestId('record-details').textContent ?? '';
+    expect(details).toContain('2024.01.05 14:03:09');
+    expect(details).toContain('Stake returned$10.00');
+    expect(details).toContain('Winnings$9.60');
   });
 });

@@ -1,11 +1,17 @@
 /**
  * /pages/withdraw/index: balance and withdrawable amount; the amount (limits shown, "withdraw all" fills
- * in the withdrawable amount), where to (one of the user's own cards or wallets; with none, the ways to
- * add one), the 6-digit payment password, submit. A user without a payment password is sent to set one
+ * in the withdrawable amount; why it is below the balance, with the turnover rule), where to (one of the
+ * user's own cards or wallets, preselected when there is only one; with none, the ways to add one), the 6-digit payment password, submit. A user without a payment password is sent to set one
  * first and comes back here. The server's refusals (wrong password, locked, over the withdrawable amount,
  * daily limit...) are shown as it words them. Once requested, the withdrawal records show it.
  */
-import type { BankCardView, FundingMethodsResponse, MeResponse, WalletView } from '@tradehall/contracts';
+import type {
+  AssetsResponse,
+  BankCardView,
+  FundingMethodsResponse,
+  MeResponse,
+  WalletView,
+} from '@tradehall/contracts';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -26,11 +32,14 @@ import { useMe } from '../../../lib/me.ts';
 import { type Navigation, useNav } from '../../../lib/navigation.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useFormMessages } from '../../../lib/use-form-messages.ts';
+import { useAssets } from '../api/assets.ts';
 import { useBankCards } from '../api/bank-cards.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { useWallets } from '../api/wallets.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
+import { TurnoverNotice } from '../components/turnover-notice.tsx';
+import '../funding.css';
 import { validateWithdraw, type WithdrawForm, withdrawMethodValue } from '../validation.ts';
 
 type Field = keyof WithdrawForm;
@@ -47,9 +56,10 @@ interface WithdrawFormProps {
   methods: FundingMethodsResponse;
   cards: BankCardView[];
   wallets: WalletView[];
+  turnover: AssetsResponse['turnover'] | undefined;
 }
 
-function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
+function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFormProps) {
   const { t } = useTranslation();
   const nav = useNav();
   const translate = useFormMessages();
@@ -57,6 +67,24 @@ function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
   const keeper = useIdempotencyKeeper();
   const [form, setForm] = useState<WithdrawForm>({ amount: '', method: null, paymentPassword: '' });
   const [errors, setErrors] = useState<FieldErrors<Field>>({});
+
+  const choices = [
+    ...cards.map((card) => ({
+      value: withdrawMethodValue('bank_card', card.id),
+      label: `${card.bankName} ${card.maskedNumber}`,
+      hint: card.payee,
+      testId: `withdraw-method-${card.id}`,
+    })),
+    ...wallets.map((wallet) => ({
+      value: withdrawMethodValue('wallet', wallet.id),
+      label: wallet.type,
+      hint: wallet.maskedAddress,
+      testId: `withdraw-method-${wallet.id}`,
+    })),
+  ];
+
+  // With only one card or wallet there is nothing to choose: it is the one.
+  const method = form.method ?? (choices.length === 1 ? (choices[0]?.value ?? null) : null);
 
   const update = (field: Field) => (value: string) => {
     keeper.edited();
@@ -66,7 +94,7 @@ function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
 
   const submit = useDebouncedCallback(async () => {
     if (mutation.isPending) return;
-    const result = validateWithdraw(form, { ...methods, withdrawable: me.withdrawable });
+    const result = validateWithdraw({ ...form, method }, { ...methods, withdrawable: me.withdrawable });
     if (!result.ok) {
       setErrors(translate(result.errors));
       return;
@@ -101,23 +129,8 @@ function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
     submit();
   };
 
-  const choices = [
-    ...cards.map((card) => ({
-      value: withdrawMethodValue('bank_card', card.id),
-      label: `${card.bankName} ${card.maskedNumber}`,
-      hint: card.payee,
-      testId: `withdraw-method-${card.id}`,
-    })),
-    ...wallets.map((wallet) => ({
-      value: withdrawMethodValue('wallet', wallet.id),
-      label: wallet.type,
-      hint: wallet.maskedAddress,
-      testId: `withdraw-method-${wallet.id}`,
-    })),
-  ];
-
   return (
-    <form className="form" onSubmit={onSubmit} noValidate>
+    <form className="form full-width-passcode" onSubmit={onSubmit} noValidate>
       <BalanceCard
         figures={[
           { label: t('withdraw.balance'), value: formatCents(me.balance), testId: 'withdraw-balance' },
@@ -128,6 +141,7 @@ function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
           },
         ]}
       />
+      {turnover ? <TurnoverNotice turnover={turnover} rule="link" /> : null}
       <TextField
         label={t('withdraw.amount')}
         placeholder={t('withdraw.amountPlaceholder')}
@@ -157,7 +171,7 @@ function WithdrawFormView({ me, methods, cards, wallets }: WithdrawFormProps) {
         <ChoiceList
           legend={t('withdraw.method')}
           choices={choices}
-          value={form.method}
+          value={method}
           onChange={update('method')}
           error={errors.method}
         />
@@ -207,6 +221,8 @@ export default function WithdrawPage() {
   const methods = useFundingMethods();
   const cards = useBankCards();
   const wallets = useWallets();
+  // Only explains the withdrawable amount: the form does not wait for it.
+  const assets = useAssets();
   const needsPaymentPassword = me.data?.hasPaymentPassword === false;
   const sentAway = useRef(false);
 
@@ -235,6 +251,7 @@ export default function WithdrawPage() {
             methods={methods.data}
             cards={cards.data.items}
             wallets={wallets.data.items}
+            turnover={assets.data?.turnover}
           />
         ) : (
           <DataPlaceholder lines={6} />
