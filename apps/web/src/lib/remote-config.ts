@@ -1,14 +1,17 @@
 /**
  * The remote configuration (server lines, links, map tiles), read from the URL set at build time
  * (VITE_REMOTE_CONFIG_URL, e.g. a file on object storage) or else from the line in use's
- * /remote-config.json, falling back to this page's own server when that line does not answer. What comes
- * back is checked against the contract: a file edited by hand must not break the app in odd ways.
+ * /remote-config.json, falling back to this page's own server when that line does not answer, and then
+ * to the copy kept from the last successful read (so the list of lines survives the line that served it
+ * going down). What comes back is checked against the contract: a file edited by hand must not break the
+ * app in odd ways.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type RemoteConfig, remoteConfigSchema } from '@tradehall/contracts';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import { ApiError, lineOrigin } from './api-client.ts';
 import { i18n } from './i18n.ts';
+import { getStoredRemoteConfig, setStoredRemoteConfig } from './storage.ts';
 
 export const REMOTE_CONFIG_KEY = ['remote-config'] as const;
 export const REMOTE_CONFIG_PATH = '/remote-config.json';
@@ -43,16 +46,32 @@ async function fetchOne(url: string, signal?: AbortSignal): Promise<RemoteConfig
   return parsed.data;
 }
 
+/** The copy kept from the last successful read, if it still passes the contract. */
+export function storedRemoteConfig(): RemoteConfig | null {
+  const text = getStoredRemoteConfig();
+  if (text === null) return null;
+  try {
+    const parsed = remoteConfigSchema.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function fetchRemoteConfig(signal?: AbortSignal): Promise<RemoteConfig> {
   let failure: unknown = null;
   for (const url of remoteConfigUrls()) {
     try {
-      return await fetchOne(url, signal);
+      const config = await fetchOne(url, signal);
+      setStoredRemoteConfig(JSON.stringify(config));
+      return config;
     } catch (error) {
       if (signal?.aborted) throw error;
       failure = error;
     }
   }
+  const stored = storedRemoteConfig();
+  if (stored !== null) return stored;
   throw failure instanceof ApiError
     ? failure
     : new ApiError({ status: 0, code: 'NETWORK_ERROR', message: i18n.t('network.offline') });

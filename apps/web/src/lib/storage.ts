@@ -13,6 +13,7 @@ export const STORAGE_KEYS = {
   locale: 'locale',
   serverLine: 'serverLine',
   manualServerLines: 'manualServerLines',
+  remoteConfig: 'remoteConfig',
 } as const;
 
 /** The keys that make up a login session; logout and a 401 remove exactly these. */
@@ -138,6 +139,15 @@ export function getManualServerLines(): string[] {
 
 export function setManualServerLines(origins: readonly string[]): void {
   write(STORAGE_KEYS.manualServerLines, JSON.stringify(origins));
+}
+
+/** The last remote config read (its JSON text, checked again by whoever reads it), or null. */
+export function getStoredRemoteConfig(): string | null {
+  return read(STORAGE_KEYS.remoteConfig);
+}
+
+export function setStoredRemoteConfig(json: string): void {
+  write(STORAGE_KEYS.remoteConfig, json);
 }
 
 /** `http(s)://host[:port]` exactly as URL.origin writes it: a stored value is never trusted beyond that. */
