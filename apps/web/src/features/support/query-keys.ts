@@ -8,6 +8,8 @@ export const SUPPORT_ROOT = 'support';
 
 export const supportKeys = {
   messages: [SUPPORT_ROOT, 'messages'] as const,
+  /** The mutation of a shared location (the composer shows it as in progress). */
+  shareLocation: [SUPPORT_ROOT, 'share-location'] as const,
 };
 
 /** Something may have been said meanwhile: the conversation is asked for again. */

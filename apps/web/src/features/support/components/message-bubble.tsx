@@ -1,10 +1,12 @@
 /**
  * One message of the conversation: the user's own on the right, customer service's on the left. The text
- * is rendered as a React text node (never as HTML), line breaks kept by CSS.
+ * is rendered as a React text node (never as HTML), line breaks kept by CSS; a shared location is a card
+ * that opens it on the map.
  */
 import type { SupportMessage } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../../../lib/format.ts';
+import { LocationCard } from './location-card.tsx';
 
 export function MessageBubble({ message }: { message: SupportMessage }) {
   const { t } = useTranslation();
@@ -22,9 +24,13 @@ export function MessageBubble({ message }: { message: SupportMessage }) {
           {formatTime(message.createdAt)}
         </time>
       </span>
-      <p className="support-message__text" data-testid="support-message-text">
-        {message.text}
-      </p>
+      {message.kind === 'location' && message.location ? (
+        <LocationCard location={message.location} />
+      ) : (
+        <p className="support-message__text" data-testid="support-message-text">
+          {message.text}
+        </p>
+      )}
     </div>
   );
 }

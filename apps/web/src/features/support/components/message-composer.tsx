@@ -1,14 +1,19 @@
 /**
- * The text box and Send. Empty (or only spaces) and too long are refused here with the shared validation
- * messages and nothing is sent. One idempotency key per message attempt: a retry of the same text reuses it, an edit
- * or a success starts a new one. On failure the typed text stays for another try.
+ * Share location, the text box and Send. Empty (or only spaces) and too long are refused here with the
+ * shared validation messages and nothing is sent. One idempotency key per message attempt: a retry of the
+ * same text reuses it, an edit or a success starts a new one. On failure the typed text stays for another
+ * try. Share location opens choose-location, which comes back to this page with the point.
  */
 
+import { useIsMutating } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
+import { useNav } from '../../../lib/navigation.ts';
 import { toastError } from '../../../lib/toast.ts';
 import { useSendSupportMessage } from '../api/send-support-message.ts';
+import { chooseLocationUrl } from '../location-share.ts';
+import { supportKeys } from '../query-keys.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '../support-limits.ts';
 
 export function MessageComposer() {
@@ -17,6 +22,8 @@ export function MessageComposer() {
   const [error, setError] = useState<string | null>(null);
   const keeper = useIdempotencyKeeper();
   const send = useSendSupportMessage();
+  const nav = useNav();
+  const sharing = useIsMutating({ mutationKey: supportKeys.shareLocation }) > 0;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,10 +55,26 @@ export function MessageComposer() {
   return (
     <form className="support-composer" onSubmit={submit} noValidate>
       <div className="support-composer__row">
+        <button
+          type="button"
+          className="support-composer__share"
+          onClick={() => nav.navigateTo(chooseLocationUrl())}
+          disabled={sharing}
+          aria-label={sharing ? t('support.sharingLocation') : t('support.shareLocation')}
+          title={t('support.shareLocation')}
+          data-testid="support-share-location"
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M12 2a7 7 0 0 0-7 7c0 5.2 7 13 7 13s7-7.8 7-13a7 7 0 0 0-7-7zm0 9.5A2.5 2.5 0 1 1 12 6.5a2.5 2.5 0 0 1 0 5z"
+              fill="currentColor"
+            />
+          </svg>
+        </button>
         <textarea
           className="support-composer__input"
           value={text}
-          rows={2}
+          rows={1}
           placeholder={t('support.placeholder')}
           aria-label={t('support.placeholder')}
           aria-invalid={error !== null}

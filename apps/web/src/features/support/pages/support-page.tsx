@@ -1,8 +1,9 @@
 /**
  * /pages/kefu/index (the customer-service tab): the conversation with customer service, oldest at the top.
  * Earlier messages load with "Load earlier" (the list pages newest first); the view follows the newest
- * message as it arrives. A socket.io notice refreshes the conversation (app/realtime/reminders.ts); pull
- * down refreshes it too.
+ * message as it arrives. A socket.io notice refreshes the conversation (app/realtime/reminders.ts), and
+ * an operator's answer shown here pops no Reminder over it; pull down refreshes it too. A location picked
+ * on choose-location comes back here and is sent (use-location-return.ts).
  */
 import '../../../lib/antd-runtime.ts';
 import '../support.css';
@@ -17,10 +18,14 @@ import { toastError } from '../../../lib/toast.ts';
 import { chronological, useSupportMessages } from '../api/support-messages.ts';
 import { MessageBubble } from '../components/message-bubble.tsx';
 import { MessageComposer } from '../components/message-composer.tsx';
+import { useConversationPresence } from '../conversation-presence.ts';
+import { useLocationReturn } from '../use-location-return.ts';
 
 export default function SupportPage() {
   const { t } = useTranslation();
   const query = useSupportMessages();
+  useConversationPresence();
+  useLocationReturn();
   const messages = chronological(query.data);
   const newestId = messages.at(-1)?.id;
   const end = useRef<HTMLDivElement>(null);

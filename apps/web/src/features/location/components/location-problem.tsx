@@ -1,0 +1,16 @@
+/** A location page that cannot do its job (a bad point, no valid way back): why, and a way back. */
+import { useTranslation } from 'react-i18next';
+import { useNav } from '../../../lib/navigation.ts';
+
+export function LocationProblem({ message }: { message: string }) {
+  const { t } = useTranslation();
+  const nav = useNav();
+  return (
+    <div className="notice notice--invalid" role="alert" data-testid="location-problem">
+      <p>{message}</p>
+      <button type="button" className="text-button" onClick={() => nav.navigateBack()}>
+        {t('common.back')}
+      </button>
+    </div>
+  );
+}
