@@ -1,4 +1,7 @@
-/** One user's conversation, oldest at the top (the server pages newest first), and the reply box. */
+/**
+ * One user's conversation, oldest at the top (the server pages newest first), and the reply box. A shared
+ * location shows as its place with a link to the map.
+ */
 import { Card, Empty, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LoadMore } from '../../components/load-more.tsx';
@@ -7,6 +10,7 @@ import { RefreshButton } from '../../components/refresh-button.tsx';
 import { formatTime } from '../../lib/format.ts';
 import { useCursorList } from '../../lib/use-cursor-list.ts';
 import { fetchMessagePage, messagesKey, type SupportMessage, type SupportThread } from './api.ts';
+import { LocationMessage } from './location-message.tsx';
 import { ReplyBox } from './reply-box.tsx';
 
 /** How often an open conversation looks for new user messages. */
@@ -75,10 +79,14 @@ function MessageBubble({ message }: { message: SupportMessage }) {
             : t('support.fromUser')}{' '}
           · {formatTime(message.createdAt)}
         </Typography.Text>
-        {/* Plain text, never HTML: React escapes it; pre-wrap keeps the user's line breaks. */}
-        <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="support-message-text">
-          {message.text}
-        </div>
+        {message.kind === 'location' && message.location ? (
+          <LocationMessage location={message.location} />
+        ) : (
+          /* Plain text, never HTML: React escapes it; pre-wrap keeps the user's line breaks. */
+          <div style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }} data-testid="support-message-text">
+            {message.text}
+          </div>
+        )}
       </div>
     </div>
   );

@@ -37,7 +37,9 @@ export function ThreadsTable({
           render: (_, thread) => (
             <Typography.Text ellipsis style={{ maxWidth: 260 }}>
               {thread.lastAuthor === 'operator' ? '↩ ' : ''}
-              {thread.lastText}
+              {thread.lastKind === 'location'
+                ? `📍 ${thread.lastText || t('support.sharedLocation')}`
+                : thread.lastText}
             </Typography.Text>
           ),
         },
