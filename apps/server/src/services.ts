@@ -232,7 +232,13 @@ export function createServices(platform: Platform): Services {
     settlement,
     clock,
     logger,
-    new RoundEventsPublisher(roundsRepository, events, () => market.overview(), logger),
+    new RoundEventsPublisher(
+      roundsRepository,
+      events,
+      () => market.overview(),
+      logger,
+      config.funding.turnoverMultiplier,
+    ),
     beaconClient(trading.fairness, logger),
     trading.fairness.timeoutSeconds,
   );

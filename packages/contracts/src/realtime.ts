@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { idField, unixSeconds } from './fields.ts';
-import { marketOverviewSchema, roundSchema } from './trading.ts';
+import { marketOverviewSchema, POSITION_STATUSES, roundSchema } from './trading.ts';
 
 export const WS_PATH = '/ws';
 export const SOCKET_IO_PATH = '/socket.io';
@@ -72,7 +72,7 @@ export const ROUND_EVENTS = [
   'round.void',
 ] as const;
 export type RoundEventName = (typeof ROUND_EVENTS)[number];
-export const USER_EVENTS = ['balance.changed', 'order.updated'] as const;
+export const USER_EVENTS = ['balance.changed', 'order.updated', 'round.outcome'] as const;
 export type UserEventName = (typeof USER_EVENTS)[number];
 
 export const roundEventDataSchema = z.object({ round: roundSchema });
@@ -80,6 +80,27 @@ export const balanceChangedDataSchema = z.object({
   /** The user's cash balance after the change, in cents. */
   balance: z.number().int(),
 });
+/**
+ * A settled or voided round, told to each user who had a position in it: their positions' outcomes and
+ * the account figures after it, so no screen has to ask the server again (a busy room's settlement would
+ * otherwise bring one request per watcher).
+ */
+export const roundOutcomeDataSchema = z.object({
+  roundId: idField,
+  /** Cash balance after the payouts or refunds, in cents. */
+  balance: z.number().int(),
+  /** What can be withdrawn after it (the turnover rule applied), in cents. */
+  withdrawable: z.number().int(),
+  positions: z.array(
+    z.object({
+      id: idField,
+      status: z.enum(POSITION_STATUSES),
+      payout: z.number().int().nullable(),
+      settledAt: unixSeconds.nullable(),
+    }),
+  ),
+});
+export type RoundOutcomeData = z.infer<typeof roundOutcomeDataSchema>;
 export const ORDER_KINDS = ['position', 'deposit', 'withdrawal'] as const;
 export const orderUpdatedDataSchema = z.object({
   kind: z.enum(ORDER_KINDS),
@@ -97,6 +118,7 @@ export const topicEventSchema = z.discriminatedUnion('event', [
   z.object({ topic: z.literal('market'), event: z.literal('market.updated'), data: marketOverviewSchema }),
   z.object({ topic: z.literal('user'), event: z.literal('balance.changed'), data: balanceChangedDataSchema }),
   z.object({ topic: z.literal('user'), event: z.literal('order.updated'), data: orderUpdatedDataSchema }),
+  z.object({ topic: z.literal('user'), event: z.literal('round.outcome'), data: roundOutcomeDataSchema }),
 ]);
 export type TopicEvent = z.infer<typeof topicEventSchema>;
 

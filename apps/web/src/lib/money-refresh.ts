@@ -18,6 +18,18 @@ export function invalidateMoney(queryClient: QueryClient): Promise<void> {
   });
 }
 
+/**
+ * The money views without the account: for an event that already carried the account's new figures
+ * (a round's outcome), so the screen showing them does not ask the server again. Views on screen refetch.
+ */
+export function refreshMoneyViews(queryClient: QueryClient): void {
+  void queryClient
+    .invalidateQueries({
+      predicate: ({ queryKey }) => queryKey[0] === FUNDING_QUERY_ROOT && queryKey[1] !== 'methods',
+    })
+    .catch(() => {});
+}
+
 /** After a money operation: refresh in the background, never holding up the user's next step. */
 export function refreshMoney(queryClient: QueryClient): void {
   void invalidateMoney(queryClient).catch(() => {});

@@ -1,15 +1,18 @@
 /**
  * Publishes what the round engine did, after it committed: the round on its room's topic (with the
- * server's end times and, once drawn, the result), and after a settlement or a void the new balance of
- * every user who had a position and the refreshed market figures. A failure here is logged and never
- * stops the engine: the events are a convenience, the database is the truth.
+ * server's end times and, once drawn, the result), and after a settlement or a void each participant's
+ * outcome (their positions, balance and withdrawable amount: round.outcome on their user topic) and the
+ * refreshed market figures. A failure here is logged and never stops the engine: the events are a
+ * convenience, the database is the truth.
  */
-import type { MarketOverview, RoundEventName } from '@tradehall/contracts';
+import type { MarketOverview, RoundEventName, RoundOutcomeData } from '@tradehall/contracts';
 import { roundTopic } from '@tradehall/contracts';
+import { withdrawableAmount } from '@tradehall/domain';
+import { toUnixSeconds } from '../../platform/clock.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { toRoundView } from './round-views.ts';
-import type { RoundsRepository } from './rounds.repository.ts';
+import type { ParticipantOutcomeRow, RoundsRepository } from './rounds.repository.ts';
 
 /**
  * Shared public reads (room list, market overview) are refreshed at once when a round of this node moves;
@@ -32,6 +35,7 @@ export class RoundEventsPublisher {
     private readonly events: DomainEvents,
     private readonly marketOverview: () => Promise<MarketOverview>,
     private readonly logger: Logger,
+    private readonly turnoverMultiplier: number,
   ) {}
 
   async roundChanged(roundId: string, event: RoundEventName): Promise<void> {
@@ -47,9 +51,46 @@ export class RoundEventsPublisher {
   }
 
   private async afterFinal(roundId: string): Promise<void> {
-    for (const { userId, balance } of await this.rounds.participantBalances(roundId)) {
-      this.events.publishTopic({ topic: 'user', userId, event: 'balance.changed', data: { balance } });
+    for (const [userId, data] of outcomesByUser(
+      roundId,
+      await this.rounds.participantOutcomes(roundId),
+      this.turnoverMultiplier,
+    )) {
+      this.events.publishTopic({ topic: 'user', userId, event: 'round.outcome', data });
     }
     this.events.publishTopic({ topic: 'market', event: 'market.updated', data: await this.marketOverview() });
   }
+}
+
+/** One round.outcome per participant, from the round's positions (ordered by user). */
+export function outcomesByUser(
+  roundId: string,
+  rows: ReadonlyArray<ParticipantOutcomeRow>,
+  turnoverMultiplier: number,
+): Map<string, RoundOutcomeData> {
+  const outcomes = new Map<string, RoundOutcomeData>();
+  for (const row of rows) {
+    let outcome = outcomes.get(row.userId);
+    if (!outcome) {
+      outcome = {
+        roundId,
+        balance: row.balance,
+        withdrawable: withdrawableAmount({
+          balance: row.balance,
+          totalDeposited: row.totalDeposited,
+          totalStaked: row.totalStaked,
+          turnoverMultiplier,
+        }),
+        positions: [],
+      };
+      outcomes.set(row.userId, outcome);
+    }
+    outcome.positions.push({
+      id: row.positionId,
+      status: row.status,
+      payout: row.payout,
+      settledAt: row.settledAt ? toUnixSeconds(row.settledAt) : null,
+    });
+  }
+  return outcomes;
 }

@@ -81,6 +81,17 @@ export interface RoundViewRow {
 }
 
 /** A round as the console lists it. */
+export interface ParticipantOutcomeRow {
+  positionId: string;
+  userId: string;
+  status: 'open' | 'won' | 'lost' | 'refunded';
+  payout: number | null;
+  settledAt: Date | null;
+  balance: number;
+  totalDeposited: number;
+  totalStaked: number;
+}
+
 export interface AdminRoundRow {
   id: string;
   issue: string;
@@ -461,18 +472,39 @@ export class RoundsRepository {
   }
 
   /** Every user with a position in the round, with their cash balance now (for balance events). */
-  async participantBalances(roundId: string): Promise<Array<{ userId: string; balance: number }>> {
+  /**
+   * Every position of the round with its owner's account figures after the settlement (or void), in one
+   * query: what each participant is told (round.outcome). Read once per settled round, off the request path.
+   */
+  async participantOutcomes(roundId: string): Promise<ParticipantOutcomeRow[]> {
     const rows = await this.db
-      .selectFrom('ledger_accounts as a')
-      .select(['a.user_id', 'a.balance'])
-      .where('a.kind', '=', 'user_cash')
-      .where('a.user_id', 'in', (eb) =>
-        eb.selectFrom('positions as p').select('p.user_id').where('p.round_id', '=', roundId),
+      .selectFrom('positions as p')
+      .innerJoin('ledger_accounts as a', (join) =>
+        join.onRef('a.user_id', '=', 'p.user_id').on('a.kind', '=', 'user_cash'),
       )
+      .select([
+        'p.id',
+        'p.user_id',
+        'p.status',
+        'p.payout',
+        'p.settled_at',
+        'a.balance',
+        'a.total_deposited',
+        'a.total_staked',
+      ])
+      .where('p.round_id', '=', roundId)
+      .orderBy('p.user_id')
       .execute();
-    return rows.flatMap((row) =>
-      row.user_id ? [{ userId: row.user_id, balance: toCents(row.balance) }] : [],
-    );
+    return rows.map((row) => ({
+      positionId: row.id,
+      userId: row.user_id,
+      status: row.status,
+      payout: row.payout === null ? null : toCents(row.payout),
+      settledAt: row.settled_at,
+      balance: toCents(row.balance),
+      totalDeposited: toCents(row.total_deposited),
+      totalStaked: toCents(row.total_staked),
+    }));
   }
 
   /** The room's last settled rounds, newest first (the market trends). */
