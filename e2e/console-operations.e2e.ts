@@ -121,6 +121,20 @@ describe('console operations at 1280x800', () => {
   it('publishes the next hash chain and shows its terminal hash', async () => {
     await openSection(page, 'rounds');
     await expect.poll(() => rows('chains-table').count()).toBe(1);
+    // The rounds table fits the 1280-pixel screen: what an operator scans in columns, the rest (chain,
+    // commitment, hash, digits) in the round's detail drawer.
+    await page.locator('[data-testid^="round-open-"]').first().click();
+    await page.getByTestId('round-details').waitFor();
+    expect(await page.getByTestId('round-details').textContent()).toContain('Commitment');
+    await closeDrawer(page, 'round-details');
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      tables: Array.from(document.querySelectorAll('.ant-table-content, .ant-table-body')).map(
+        (element) => element.scrollWidth - element.clientWidth,
+      ),
+    }));
+    expect(widths.page).toBeLessThanOrEqual(1280);
+    expect(widths.tables.every((overflow) => overflow <= 0)).toBe(true);
     await page.getByTestId('chain-create').click();
     await page.getByTestId('chain-create-dialog-reason').fill('Next chain ahead of use');
     await page.getByTestId('chain-create-dialog-confirm').click();

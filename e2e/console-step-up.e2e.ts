@@ -70,7 +70,7 @@ afterAll(async () => {
 
 describe('console step-up at 1280x800', () => {
   it('shows the funding settings read-only to an admin without two-factor, and why', async () => {
-    await loginConsole(page);
+    await loginConsole(page, { twoFactorPrompt: 'later' });
     await openSection(page, 'funding');
     await page.getByTestId('funding-read-only').waitFor();
     expect(await page.getByTestId('funding-read-only').textContent()).toContain('two-factor');

@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
+import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -38,6 +39,8 @@ beforeAll(async () => {
     body: { paymentPassword: '246810', confirmPaymentPassword: '246810' },
   });
   operator = await loginOperator(server.url);
+  // Approving and paying take an operator with two-factor on.
+  await enrolTwoFactor(server.url, operator);
   browser = await launchBrowser();
   context = await phoneContext(browser, server.url);
   // Logged in as the app itself stores a session (the login journey is covered on its own).

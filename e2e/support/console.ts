@@ -5,6 +5,7 @@
  */
 import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { api } from './api.ts';
 import { phoneContext } from './browser.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -50,10 +51,21 @@ export interface ConsoleLogin {
   totpSecret?: string;
   /** Which step's code to type (see totpCode). */
   totpStepsAhead?: number;
+  /**
+   * An operator without two-factor is asked to enrol as they sign in (money decisions need it):
+   * `enrol` (the default) does it there — reads the secret beside the QR code and confirms with a code,
+   * as an operator with an authenticator app would; `later` closes the prompt and leaves two-factor off.
+   */
+  twoFactorPrompt?: 'enrol' | 'later';
+}
+
+/** What signing in left: the two-factor secret when the prompt enrolled one, for the next login. */
+export interface ConsoleSignedIn {
+  totpSecret: string | null;
 }
 
 /** Logs in through the console's form and waits for the signed-in header. */
-export async function loginConsole(page: Page, login: ConsoleLogin = {}): Promise<void> {
+export async function loginConsole(page: Page, login: ConsoleLogin = {}): Promise<ConsoleSignedIn> {
   const { account = 'admin', password = 'admin12345' } = login;
   await page.goto('/console/');
   // A login form that was already open may still be loading a captcha of its own: let every request
@@ -72,6 +84,31 @@ export async function loginConsole(page: Page, login: ConsoleLogin = {}): Promis
   }
   await page.getByTestId('console-submit').click();
   await page.getByTestId('console-operator').waitFor();
+  if (login.totpSecret) return { totpSecret: login.totpSecret };
+  return handleTwoFactorPrompt(page, login.twoFactorPrompt ?? 'enrol');
+}
+
+/** The enrolment prompt shown at sign-in to an operator without two-factor (see ConsoleLogin). */
+export async function handleTwoFactorPrompt(page: Page, choice: 'enrol' | 'later'): Promise<ConsoleSignedIn> {
+  const prompt = page.getByTestId('two-factor-prompt');
+  // The profile decides whether it shows, and it is known once the header is there: a short wait only
+  // covers the modal's mounting.
+  const shown = await prompt.waitFor({ timeout: 2_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!shown) return { totpSecret: null };
+  if (choice === 'later') {
+    await page.getByTestId('two-factor-later').click();
+    await prompt.waitFor({ state: 'detached' });
+    return { totpSecret: null };
+  }
+  const secret = (await prompt.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  if (!/^[A-Z2-7]{32}$/.test(secret)) throw new Error(`no two-factor secret in the prompt: ${secret}`);
+  await prompt.getByTestId('totp-code').fill(totpCode(secret));
+  await prompt.getByTestId('totp-confirm').click();
+  await prompt.waitFor({ state: 'detached' });
+  return { totpSecret: secret };
 }
 
 /** Opens a section from the side menu (as an operator would, keeping the session). */
@@ -104,4 +141,18 @@ export async function signedInUserContext(
 export async function closeDrawer(page: Page, contentTestId: string): Promise<void> {
   await page.locator('.ant-drawer-close:visible').click();
   await page.getByTestId(contentTestId).waitFor({ state: 'detached' });
+}
+
+/**
+ * Turns two-factor on for the operator behind `token` through the API (money decisions need it), as
+ * an authenticator app would confirm it; returns the secret. The confirmation uses the previous step
+ * (inside the accepted drift), so the current step's code stays free for a login.
+ */
+export async function enrolTwoFactor(baseUrl: string, token: string): Promise<string> {
+  const { secret } = await api<{ secret: string }>(baseUrl, 'POST', '/admin/auth/totp/enrol', {
+    token,
+    body: {},
+  });
+  await api(baseUrl, 'POST', '/admin/auth/totp/confirm', { token, body: { code: totpCode(secret, -1) } });
+  return secret;
 }

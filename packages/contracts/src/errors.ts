@@ -60,6 +60,8 @@ export const ERROR_CODES = {
   UNKNOWN_COMMAND: 400,
   UNKNOWN_TOPIC: 400,
   PASSWORD_RESET_REQUIRED: 403,
+  /** A money decision by an operator without two-factor authentication: they must enrol first. */
+  TWO_FACTOR_REQUIRED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -11,6 +11,7 @@ import { type LoginNotice, LoginPage } from '../features/auth/login-page.tsx';
 import { errorMessage, onSessionLost, operatorToken } from '../lib/api.ts';
 import { type ConsoleSession, meQueryKey, SessionContext } from '../lib/session.ts';
 import { ConsoleRoutes } from './routes.tsx';
+import { forgetTwoFactorLater, TwoFactorPrompt } from './two-factor-prompt.tsx';
 import { useIdleLogout } from './use-idle-logout.ts';
 
 export function SessionGate() {
@@ -21,6 +22,7 @@ export function SessionGate() {
   const end = useCallback(
     (message: LoginNotice | null) => {
       operatorToken.clear();
+      forgetTwoFactorLater();
       queryClient.clear();
       setNotice(message);
       setLoggedIn(false);
@@ -85,6 +87,7 @@ function SignedIn({ onEnd }: { onEnd: (message: LoginNotice | null) => void }) {
   return (
     <SessionContext.Provider value={session}>
       <ConsoleRoutes />
+      <TwoFactorPrompt />
     </SessionContext.Provider>
   );
 }

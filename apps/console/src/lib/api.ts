@@ -39,6 +39,18 @@ export function onSessionLost(listener: SessionLostListener): () => void {
   return () => sessionLostListeners.delete(listener);
 }
 
+type TwoFactorRequiredListener = () => void;
+const twoFactorRequiredListeners = new Set<TwoFactorRequiredListener>();
+
+/**
+ * Subscribes to "the server refused a money decision: this operator has no two-factor" (the enrolment
+ * flow opens); returns the unsubscribe function.
+ */
+export function onTwoFactorRequired(listener: TwoFactorRequiredListener): () => void {
+  twoFactorRequiredListeners.add(listener);
+  return () => twoFactorRequiredListeners.delete(listener);
+}
+
 export type QueryValue = string | number | boolean | null | undefined;
 
 /** `/admin/users` + `{q: 'x', cursor: undefined}` -> `/admin/users?q=x` (empty values are left out). */
@@ -81,6 +93,7 @@ async function fail(response: Response): Promise<never> {
     );
   }
   const { code, message, details } = parsed.data.error;
+  if (code === 'TWO_FACTOR_REQUIRED') for (const listener of twoFactorRequiredListeners) listener();
   // A validation failure names the fields; show them, the operator cannot see the request otherwise.
   const detail = details?.length ? `: ${details.map((item) => item.message).join('; ')}` : '';
   throw new ConsoleApiError(response.status, code, `${message}${detail}`);

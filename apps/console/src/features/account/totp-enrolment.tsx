@@ -5,7 +5,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input, Space, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../components/submit-button.tsx';
 import { totpCodeRule } from '../../components/totp-code-field.tsx';
@@ -14,7 +14,14 @@ import { useAction } from '../../lib/use-action.ts';
 import { confirmTotp, enrolTotp } from './api.ts';
 import { QrCode } from './qr-code.tsx';
 
-export function TotpEnrolment({ replacing }: { replacing: boolean }) {
+export function TotpEnrolment({
+  replacing,
+  autoStart = false,
+}: {
+  replacing: boolean;
+  /** Ask for a secret at once, so the QR code shows without a click (the enrolment prompt). */
+  autoStart?: boolean;
+}) {
   const { t } = useTranslation();
   const codeRule = totpCodeRule(t('account.codeRule'));
   const queryClient = useQueryClient();
@@ -34,6 +41,14 @@ export function TotpEnrolment({ replacing }: { replacing: boolean }) {
       setEnrolment(null);
     },
   });
+
+  const started = useRef(false);
+  const { trigger: startNow } = start;
+  useEffect(() => {
+    if (!autoStart || replacing || started.current) return;
+    started.current = true;
+    void startNow(undefined);
+  }, [autoStart, replacing, startNow]);
 
   if (!enrolment && replacing) {
     return (

@@ -129,14 +129,15 @@ export function LoginPage({ notice, onLoggedIn }: { notice: LoginNotice | null; 
               />
             </Form.Item>
           )}
-          <Form.Item label={t('auth.captcha')} required>
+          {/* The label names the answer's input (the inner item only binds the value). */}
+          <Form.Item label={t('auth.captcha')} htmlFor="console-captcha-input" required>
             <div style={{ display: 'flex', gap: 8 }}>
               <Form.Item
                 name="captchaAnswer"
                 noStyle
                 rules={[{ required: true, message: t('auth.captchaRequired') }]}
               >
-                <Input data-testid="console-captcha" />
+                <Input id="console-captcha-input" data-testid="console-captcha" />
               </Form.Item>
               {captcha && (
                 <button

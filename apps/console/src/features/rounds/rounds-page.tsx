@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { formatMoney } from '@tradehall/domain';
-import { Alert, Card, Select, Space } from 'antd';
+import { Alert, Button, Card, Descriptions, Drawer, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CursorTable } from '../../components/cursor-table.tsx';
@@ -58,9 +58,14 @@ export function RoundsPage() {
   );
 }
 
+/**
+ * The rounds of a room in the columns an operator scans (fits 1280x800 beside the menu); the chain,
+ * commitment, hash and digits of one round open in the detail drawer.
+ */
 function RoundsTable({ roomId }: { roomId: string }) {
   const { t } = useTranslation();
   const list = useCursorList(roundsKey(roomId), (cursor) => fetchRoundPage(roomId, cursor));
+  const [open, setOpen] = useState<AdminRound | null>(null);
   return (
     <>
       <PageTitle
@@ -70,42 +75,76 @@ function RoundsTable({ roomId }: { roomId: string }) {
       <CursorTable<AdminRound>
         list={list}
         size="small"
-        scroll={{ x: 1400 }}
         columns={[
-          { title: t('rounds.issue'), dataIndex: 'issue', fixed: 'left' },
+          { title: t('rounds.issue'), dataIndex: 'issue' },
           {
             title: t('rounds.status'),
             dataIndex: 'status',
             render: (value: string) => <StatusTag status={value} />,
           },
-          { title: t('rounds.opens'), dataIndex: 'opensAt', render: (value: number) => formatTime(value) },
           { title: t('rounds.draws'), dataIndex: 'drawsAt', render: (value: number) => formatTime(value) },
           { title: t('rounds.positions'), dataIndex: 'positions', align: 'right' },
-          { title: t('rounds.users'), dataIndex: 'users', align: 'right' },
           { title: t('rounds.staked'), dataIndex: 'staked', align: 'right', render: money },
           { title: t('rounds.paid'), dataIndex: 'paid', align: 'right', render: money },
           {
-            title: t('rounds.chain'),
-            key: 'chain',
-            render: (_, round) => `${round.chainId.slice(0, 8)} #${round.chainIndex}`,
+            title: t('rounds.sum'),
+            key: 'sum',
+            align: 'right',
+            render: (_, round) => round.sum ?? '—',
           },
           {
-            title: t('rounds.commitment'),
-            dataIndex: 'commitment',
-            render: (value: string) => <HashText value={value} />,
-          },
-          {
-            title: t('rounds.hash'),
-            dataIndex: 'hash',
-            render: (value: string | null) => <HashText value={value} />,
-          },
-          {
-            title: t('rounds.digits'),
-            key: 'digits',
-            render: (_, round) => (round.digits ? `${round.digits.join(' + ')} = ${round.sum ?? ''}` : '—'),
+            title: '',
+            key: 'open',
+            render: (_, round) => (
+              <Button size="small" onClick={() => setOpen(round)} data-testid={`round-open-${round.issue}`}>
+                {t('rounds.details')}
+              </Button>
+            ),
           },
         ]}
       />
+      <Drawer
+        open={open !== null}
+        onClose={() => setOpen(null)}
+        title={open ? `${t('rounds.issue')} ${open.issue}` : ''}
+        size={560}
+        destroyOnHidden
+      >
+        {open && <RoundDetails round={open} />}
+      </Drawer>
     </>
+  );
+}
+
+function RoundDetails({ round }: { round: AdminRound }) {
+  const { t } = useTranslation();
+  return (
+    <Descriptions
+      column={1}
+      size="small"
+      bordered
+      data-testid="round-details"
+      items={[
+        { key: 'status', label: t('rounds.status'), children: <StatusTag status={round.status} /> },
+        { key: 'opens', label: t('rounds.opens'), children: formatTime(round.opensAt) },
+        { key: 'draws', label: t('rounds.draws'), children: formatTime(round.drawsAt) },
+        { key: 'positions', label: t('rounds.positions'), children: round.positions },
+        { key: 'users', label: t('rounds.users'), children: round.users },
+        { key: 'staked', label: t('rounds.staked'), children: money(round.staked) },
+        { key: 'paid', label: t('rounds.paid'), children: money(round.paid) },
+        {
+          key: 'chain',
+          label: t('rounds.chain'),
+          children: `${round.chainId.slice(0, 8)} #${round.chainIndex}`,
+        },
+        { key: 'commitment', label: t('rounds.commitment'), children: <HashText value={round.commitment} /> },
+        { key: 'hash', label: t('rounds.hash'), children: <HashText value={round.hash} /> },
+        {
+          key: 'digits',
+          label: t('rounds.digits'),
+          children: round.digits ? `${round.digits.join(' + ')} = ${round.sum ?? ''}` : '—',
+        },
+      ]}
+    />
   );
 }

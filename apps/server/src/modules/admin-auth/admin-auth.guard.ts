@@ -47,3 +47,15 @@ export function requireOperator(request: FastifyRequest): OperatorAuth {
   if (!request.operatorAuth) throw new AppError('UNAUTHENTICATED');
   return request.operatorAuth;
 }
+
+/**
+ * Guard for money decisions (approving, rejecting or paying deposits and withdrawals): the operator
+ * guard first, then TWO_FACTOR_REQUIRED for an operator without two-factor authentication — a stolen
+ * password alone must not be enough to move money. The console answers it with the enrolment flow.
+ */
+export function createTwoFactorGuard(operatorGuard: OperatorGuard): OperatorGuard {
+  return async (request) => {
+    await operatorGuard(request);
+    if (request.operatorAuth?.totpEnabled !== true) throw new AppError('TWO_FACTOR_REQUIRED');
+  };
+}

@@ -8,7 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http.ts';
-import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
+import { createTwoFactorGuard, type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
 import type { DepositsService } from './deposits.service.ts';
 
 const idParams = z.strictObject({ id: z.uuid() });
@@ -20,6 +20,8 @@ export function adminDepositsRoutes(deps: {
   const { deposits, operatorGuard } = deps;
   const tags = ['admin'];
   const security = [{ operatorBearer: [] }];
+  // Deciding on money takes an operator with two-factor on; looking at the queues does not.
+  const decisionGuard = createTwoFactorGuard(operatorGuard);
   return async (app) => {
     app.get(
       '/admin/deposits',
@@ -54,7 +56,7 @@ export function adminDepositsRoutes(deps: {
     app.post(
       '/admin/deposits/:id/approve',
       {
-        onRequest: operatorGuard,
+        onRequest: decisionGuard,
         schema: {
           tags,
           security,
@@ -69,7 +71,7 @@ export function adminDepositsRoutes(deps: {
     app.post(
       '/admin/deposits/:id/reject',
       {
-        onRequest: operatorGuard,
+        onRequest: decisionGuard,
         schema: {
           tags,
           security,

@@ -9,7 +9,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http.ts';
-import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
+import { createTwoFactorGuard, type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
 const idParams = z.strictObject({ id: z.uuid() });
@@ -21,6 +21,8 @@ export function adminWithdrawalsRoutes(deps: {
   const { withdrawals, operatorGuard } = deps;
   const tags = ['admin'];
   const security = [{ operatorBearer: [] }];
+  // Deciding on money takes an operator with two-factor on; looking at the queues does not.
+  const decisionGuard = createTwoFactorGuard(operatorGuard);
   return async (app) => {
     app.get(
       '/admin/withdrawals',
@@ -55,7 +57,7 @@ export function adminWithdrawalsRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/pay',
       {
-        onRequest: operatorGuard,
+        onRequest: decisionGuard,
         schema: {
           tags,
           security,
@@ -77,7 +79,7 @@ export function adminWithdrawalsRoutes(deps: {
     app.post(
       '/admin/withdrawals/:id/reject',
       {
-        onRequest: operatorGuard,
+        onRequest: decisionGuard,
         schema: {
           tags,
           security,
