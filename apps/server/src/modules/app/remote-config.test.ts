@@ -46,6 +46,14 @@ describe.each(DRIVERS)('remote config and CORS on %s', (driver) => {
     });
   });
 
+  it('is documented in OpenAPI with its schema', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const paths = response.json<{
+      paths: Record<string, { get?: { responses?: Record<string, unknown> } }>;
+    }>().paths;
+    expect(paths['/remote-config.json']?.get?.responses?.['200']).toBeDefined();
+  });
+
   it('answers a revalidation with 304 from its ETag', async () => {
     const first = await t.app.inject({ method: 'GET', url: '/remote-config.json' });
     const etag = String(first.headers.etag);
