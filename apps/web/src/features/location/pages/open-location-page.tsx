@@ -26,7 +26,7 @@ export default function OpenLocationPage() {
       <div className="page location-page">
         <PageHeader title={t('titles.openLocation')} />
         <main className="page__body">
-          <LocationProblem message={[t('location.badPoint'), ...reasons].join(' ')} />
+          <LocationProblem message={t('location.badPoint')} details={reasons} />
         </main>
       </div>
     );
