@@ -18,19 +18,21 @@ import { createServer as createHttpServer, type Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { freePort, json, login } from './http-helpers.ts';
+import { basePostgresUrl as baseUrl, databaseUrl, withClient } from './pg-scratch.ts';
+import { watchSettlement } from './room-watchers.ts';
+import { seedPositions } from './seed-positions.ts';
 
-const baseUrl =
-  process.env.DATABASE_URL?.trim() ||
-  process.env.TEST_DATABASE_URL?.trim() ||
-  'postgres://postgres@127.0.0.1:5432/test';
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const SLICES = Number(process.env.BENCH_SLICES ?? 3);
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 20_000);
 const SEED_USERS = 1_000;
+const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 10_000);
+const WATCH_POSITIONS = Number(process.env.BENCH_WATCH_POSITIONS ?? 10_000);
+/** DESIGN §9: one round event reaches 10,000 clients with p99 under 150 ms. */
+const WATCH_BAR_MS = 150;
 const repoRoot = resolve(import.meta.dirname, '../..');
 const BARS = { health: 0.5, rooms: 0.3, me: 0.15 } as const;
 type Endpoint = keyof typeof BARS;
@@ -42,22 +44,6 @@ const PATHS: Record<Endpoint, string> = {
 /** BENCH_ONLY=health,me measures only those (to profile one path at a time). */
 const ONLY = process.env.BENCH_ONLY?.split(',') ?? null;
 const ENDPOINTS = (Object.keys(PATHS) as Endpoint[]).filter((e) => !ONLY || ONLY.includes(e));
-
-function databaseUrl(name: string): string {
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 interface Slice {
   requests: number;
@@ -203,58 +189,7 @@ function print(title: string, figures: Record<Endpoint, Figure>, empty?: Record<
 async function seed(url: string, userId: string, roundId: string): Promise<void> {
   await withClient(url, async (client) => {
     await client.query('begin');
-    // Users to hold the positions, each with a cash account funded by the house (an adjustment).
-    await client.query(
-      `insert into users (username, password_hash, nickname, invitation_code)
-       select 'seed' || i, 'x', 'seed' || i, 'S' || md5(i::text) from generate_series(1, $1) i`,
-      [SEED_USERS],
-    );
-    await client.query(
-      `insert into ledger_accounts (kind, user_id) select 'user_cash', id from users where username like 'seed%'`,
-    );
-    const perUser = Math.ceil(POSITIONS / SEED_USERS);
-    await client.query(
-      `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
-         idempotency_key, created_at)
-       select h.id, a.id, $1::bigint * 100, 'adjustment', 'bench', a.id::text, 'bench:fund:' || a.id, now()
-       from ledger_accounts a cross join (select id from ledger_accounts where kind = 'house') h
-       join users u on u.id = a.user_id where u.username like 'seed%'`,
-      [perUser],
-    );
-    await client.query(
-      `update ledger_accounts a set balance = balance + $1::bigint * 100
-       from users u where u.id = a.user_id and u.username like 'seed%'`,
-      [perUser],
-    );
-    // The positions, their stake transfers and the debits: one statement each (the trigger keeps the
-    // round and day figures as for any insert).
-    await client.query(
-      `create temporary table seed_positions on commit drop as
-       select gen_random_uuid() as id, a.user_id, a.id as account_id
-       from (select a.*, row_number() over (order by a.id) as n from ledger_accounts a
-             join users u on u.id = a.user_id where u.username like 'seed%') a
-       cross join generate_series(1, $1) k
-       limit $2`,
-      [perUser, POSITIONS],
-    );
-    await client.query(
-      `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
-         idempotency_key, created_at)
-       select s.account_id, e.id, 100, 'stake', 'position', s.id::text, 'position:' || s.id || ':stake', now()
-       from seed_positions s cross join (select id from ledger_accounts where kind = 'stakes_escrow') e`,
-    );
-    await client.query(
-      `update ledger_accounts a set balance = a.balance - c.total, total_staked = a.total_staked + c.total
-       from (select account_id, count(*) * 100 as total from seed_positions group by account_id) c
-       where a.id = c.account_id`,
-    );
-    await client.query(
-      `insert into positions (id, round_id, room_id, user_id, account_id, bet_category, bet_type, amount,
-         multiplier, status, created_at)
-       select s.id, r.id, r.room_id, s.user_id, s.account_id, 'both_sides', 'long', 100, 196, 'open', now()
-       from seed_positions s cross join (select id, room_id from rounds where id = $1) r`,
-      [roundId],
-    );
+    await seedPositions(client, roundId, POSITIONS, SEED_USERS);
     // The user's history: deposits credited from the clearing account.
     await client.query(
       `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
@@ -366,4 +301,29 @@ try {
   await new Promise((wait) => setTimeout(wait, 500));
   await withClient(baseUrl, (client) => client.query(`drop database if exists "${serverDb}" with (force)`));
   rmSync(dataDir, { recursive: true, force: true });
+}
+
+if (!ONLY || ONLY.includes('watchers')) {
+  console.log(
+    `\n${WATCHERS.toLocaleString('en')} WebSocket watchers of the normal room through the settlement of ` +
+      `${WATCH_POSITIONS.toLocaleString('en')} positions (a server of its own with 30 s rounds):`,
+  );
+  const watched = await watchSettlement(WATCHERS, WATCH_POSITIONS);
+  console.log(
+    `  round.settled reached every watcher p50 ${watched.p50Ms} ms, p99 ${watched.p99Ms} ms, ` +
+      `max ${watched.maxMs} ms after the settling transaction began (the settlement included)`,
+  );
+  console.log(
+    `  the broadcast alone (first watcher's frame to the others'): p99 ${watched.spreadP99Ms} ms ` +
+      `(bar ${WATCH_BAR_MS} ms) ${watched.spreadP99Ms <= WATCH_BAR_MS ? 'ok' : 'ABOVE'}`,
+  );
+  if (watched.pageRequests === null) {
+    console.log('  the app is not built (npm run build): its requests after the settlement were not counted');
+  } else {
+    console.log(
+      `  the app's round page (signed in, with a position in the round) made ${watched.pageRequests.length} ` +
+        `HTTP requests in the 3 s after (target 0) ${watched.pageRequests.length === 0 ? 'ok' : 'ABOVE'}` +
+        watched.pageRequests.map((url) => `\n    ${url}`).join(''),
+    );
+  }
 }

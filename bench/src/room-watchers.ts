@@ -1,0 +1,239 @@
+/**
+ * bench:reads' last part: a busy room's settlement as its watchers live it. A server with short rounds on
+ * its own scratch database; WATCHERS WebSocket clients (the fan-out bench's raw client) logged in and
+ * subscribed to the normal room; and, when the web app is built, one Chromium page of the app's round play
+ * page signed in as a user with a position in the round. When a round opens, POSITIONS positions are
+ * seeded into it (seed-positions.ts) and the user places one through the API; the round then seals, draws
+ * and settles on its own clock.
+ *
+ * Printed: how long after the settlement was stored (rounds.settled_at, taken when the settling
+ * transaction starts, so the settlement's own work is included) each watcher had round.settled (p50, p99,
+ * max), the broadcast alone (first watcher's frame to the others', p99), and the HTTP requests the app page made in the 3 s after the settlement reached it
+ * (target 0: the events carry what the screen shows, see user-events.tsx). Loopback only.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_PATH, loginDemo, repoRoot } from './browser-bench.ts';
+import { freePort, json } from './http-helpers.ts';
+import { createScratchDatabase, databaseUrl, dropScratchDatabase, withClient } from './pg-scratch.ts';
+import { RawWsClient } from './raw-ws-client.ts';
+import { seedPositions } from './seed-positions.ts';
+
+const CONNECT_CONCURRENCY = 250;
+
+export interface WatchFigures {
+  watchers: number;
+  positions: number;
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+  /** From the first watcher's frame to the others': the broadcast alone (p99). */
+  spreadP99Ms: number;
+  /** Requests the app page made after the settlement reached it; null when the app is not built. */
+  pageRequests: string[] | null;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
+
+async function startServer(
+  database: string,
+  dataDir: string,
+): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: repoRoot,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl(database),
+      DATA_DIR: dataDir,
+      TRADEHALL_TEST_MODE: 'true',
+      DEMO_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+      CAPTCHA_RATE_LIMIT_PER_MINUTE: '100000',
+      // Long enough to connect every watcher and seed the round, short enough to wait for.
+      ROUND_SECONDS_OVERRIDE: '30',
+      SEALED_SECONDS_OVERRIDE: '4',
+      DRAWING_SECONDS_OVERRIDE: '3',
+      WS_PING_INTERVAL_MS: '600000',
+      WS_PONG_TIMEOUT_MS: '600000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return { child, port };
+    } catch {
+      // not up yet
+    }
+    if (attempt > 1200) throw new Error('server did not become healthy within 60 s');
+    await new Promise((wait) => setTimeout(wait, 50));
+  }
+}
+
+interface Watcher {
+  client: RawWsClient;
+  /** When this watcher had round.settled of the watched round (ms since the epoch). */
+  settledAt: number | null;
+}
+
+async function connectWatchers(port: number, roomId: string, count: number, roundOf: () => string | null) {
+  const watchers: Watcher[] = [];
+  const opened: Array<(roundId: string) => void> = [];
+  const topic = `round.${roomId}`;
+  const connectOne = async (index: number) => {
+    const client = await RawWsClient.open(port, '/ws');
+    const watcher: Watcher = { client, settledAt: null };
+    client.onFrame = (payload) => {
+      // Cheap test first: 10,000 clients share one core with each other.
+      if (payload.includes('"round.settled"')) {
+        const round = roundOf();
+        if (round && watcher.settledAt === null && payload.includes(round)) watcher.settledAt = Date.now();
+      } else if (index === 0 && payload.includes('"round.opened"')) {
+        const frame = JSON.parse(payload.toString()) as { data: { round: { id: string } } };
+        for (const listener of opened) listener(frame.data.round.id);
+      }
+    };
+    client.sendText(
+      JSON.stringify({
+        type: 'login',
+        client_name: 'bench',
+        client_id: `watcher-${index}`,
+        Accept_language: 'en',
+        Authorization: '',
+      }),
+    );
+    client.sendText(JSON.stringify({ cmd: 'sub', msg: topic }));
+    watchers.push(watcher);
+  };
+  for (let start = 0; start < count; start += CONNECT_CONCURRENCY) {
+    await Promise.all(
+      Array.from({ length: Math.min(CONNECT_CONCURRENCY, count - start) }, (_, i) => connectOne(start + i)),
+    );
+  }
+  const nextOpened = () => new Promise<string>((resolve) => opened.push(resolve));
+  return { watchers, nextOpened };
+}
+
+/** Funds `userId` from the house and lets them place one position through the API. */
+async function placeAsUser(api: string, url: string, token: string, userId: string, roundId: string) {
+  await withClient(url, async (client) => {
+    await client.query(
+      `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
+         idempotency_key, created_at)
+       select h.id, a.id, 100000, 'adjustment', 'bench', a.id::text, 'bench:watch:' || a.id, now()
+       from ledger_accounts a cross join (select id from ledger_accounts where kind = 'house') h
+       where a.user_id = $1 and a.kind = 'user_cash'`,
+      [userId],
+    );
+    await client.query(
+      `update ledger_accounts set balance = balance + 100000 where user_id = $1 and kind = 'user_cash'`,
+      [userId],
+    );
+  });
+  await json(`${api}/rounds/${roundId}/positions`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: JSON.stringify({
+      bet: { category: 'both_sides', type: 'long' },
+      amount: 1000,
+      idempotencyKey: randomBytes(16).toString('hex'),
+    }),
+  });
+}
+
+export async function watchSettlement(watcherCount: number, positions: number): Promise<WatchFigures> {
+  const database = await createScratchDatabase('bench_watch');
+  const dataDir = mkdtempSync(join(tmpdir(), 'tradehall-bench-watch-'));
+  const { child, port } = await startServer(database, dataDir);
+  const origin = `http://127.0.0.1:${port}`;
+  const api = `${origin}/api/v1`;
+  const built = existsSync(join(repoRoot, 'apps/web/dist/index.html'));
+  const browser = built
+    ? await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] })
+    : null;
+  try {
+    const rooms = await json<{ items: Array<{ id: string; tier: string }> }>(`${api}/rooms`);
+    const roomId = rooms.items.find((room) => room.tier === 'normal')?.id ?? '';
+    const session = await loginDemo(origin);
+
+    const page = browser
+      ? await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true })).newPage()
+      : null;
+    const requests: Array<{ at: number; url: string }> = [];
+    if (page) {
+      await page.addInitScript((s) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('userInfo', JSON.stringify({ username: s.user.username, id: s.user.id }));
+        localStorage.setItem('uid', s.user.id);
+      }, session);
+      page.on('request', (request) => requests.push({ at: Date.now(), url: request.url() }));
+      await page.goto(`${origin}/#/pages/game/game?room=${encodeURIComponent(roomId)}`);
+      await page.waitForLoadState('networkidle');
+    }
+
+    let watchedRound: string | null = null;
+    const { watchers, nextOpened } = await connectWatchers(port, roomId, watcherCount, () => watchedRound);
+    const roundId = await nextOpened();
+    watchedRound = roundId;
+    await withClient(databaseUrl(database), async (client) => {
+      await client.query('begin');
+      await seedPositions(client, roundId, positions, Math.min(1_000, positions));
+      await client.query('commit');
+    });
+    await placeAsUser(api, databaseUrl(database), session.token, session.user.id, roundId);
+
+    const deadline = Date.now() + 90_000;
+    while (watchers.some((w) => w.settledAt === null) && Date.now() < deadline) {
+      await new Promise((wait) => setTimeout(wait, 100));
+    }
+    const settled = await withClient(databaseUrl(database), async (client) => {
+      const result = await client.query<{ settled_at: Date | null; status: string }>(
+        'select settled_at, status from rounds where id = $1',
+        [roundId],
+      );
+      return result.rows[0];
+    });
+    if (!settled?.settled_at || settled.status !== 'settled') {
+      throw new Error(`the watched round ended ${settled?.status ?? 'nowhere'}`);
+    }
+    const storedAt = settled.settled_at.getTime();
+    const latencies = watchers
+      .map((w) => (w.settledAt === null ? Number.POSITIVE_INFINITY : w.settledAt - storedAt))
+      .sort((a, b) => a - b);
+    // The page's 3 s after the settlement reached the watchers.
+    const reached = Math.min(...watchers.map((w) => w.settledAt ?? Number.POSITIVE_INFINITY));
+    const spread = watchers
+      .map((w) => (w.settledAt ?? Number.POSITIVE_INFINITY) - reached)
+      .sort((a, b) => a - b);
+    await new Promise((wait) => setTimeout(wait, 3_000));
+    for (const watcher of watchers) watcher.client.destroy();
+    return {
+      watchers: watcherCount,
+      positions,
+      p50Ms: percentile(latencies, 50),
+      p99Ms: percentile(latencies, 99),
+      maxMs: latencies[latencies.length - 1] ?? Number.NaN,
+      spreadP99Ms: percentile(spread, 99),
+      pageRequests: page
+        ? requests.filter((r) => r.at >= reached).map((r) => r.url.replace(origin, ''))
+        : null,
+    };
+  } finally {
+    await browser?.close();
+    const exited = new Promise((done) => child.once('exit', done));
+    child.kill('SIGTERM');
+    await exited;
+    await dropScratchDatabase(database);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
