@@ -10,6 +10,7 @@ import { expect } from 'vitest';
 import { AccountsRepository } from '../src/modules/accounts/accounts.repository.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.ts';
 import { toCents } from '../src/platform/db/cents.ts';
+import { codeFor } from './admin-support.ts';
 import { call, captcha, DEMO, type TestApp, uniqueAccount } from './harness.ts';
 
 export const LOGIN_PASSWORD = 'secret123';
@@ -54,12 +55,42 @@ export async function quickUser(
 }
 
 /** One operator login per test app (captcha + argon2 verify, as the console does). */
+/** The demo operator's two-factor secret and last session, per app. */
+const operatorSessions = new WeakMap<TestApp, { secret: string; token: string }>();
+
+/**
+ * A signed-in demo operator with two-factor on: approving, rejecting or paying money needs it, and the
+ * suites here test the money rules, not the sign-in (the console suites cover that). The first call
+ * enrols the demo operator; later calls reuse the session while it lasts and sign in again (with a code)
+ * once it has ended, e.g. after the suite moved the clock past the console's idle timeout.
+ */
 export async function operatorToken(t: TestApp): Promise<string> {
+  const known = operatorSessions.get(t);
+  if (known && (await call(t, 'GET', '/admin/me', { token: known.token })).status === 200) return known.token;
   const response = await call<{ token: string }>(t, 'POST', '/admin/auth/login', {
-    body: { account: DEMO.operator.account, password: DEMO.operator.password, ...(await captcha(t)) },
+    body: {
+      account: DEMO.operator.account,
+      password: DEMO.operator.password,
+      ...(await captcha(t)),
+      ...(known ? { totpCode: codeFor(t, known.secret) } : {}),
+    },
   });
   if (response.status !== 200) throw new Error(`operator login failed: ${JSON.stringify(response.body)}`);
-  return response.body.token;
+  const token = response.body.token;
+  if (known) {
+    operatorSessions.set(t, { secret: known.secret, token });
+    return token;
+  }
+  const enrolment = await call<{ secret: string }>(t, 'POST', '/admin/auth/totp/enrol', { token });
+  if (enrolment.status !== 200) throw new Error(`enrolment failed: ${JSON.stringify(enrolment.body)}`);
+  const { secret } = enrolment.body;
+  const confirmed = await call(t, 'POST', '/admin/auth/totp/confirm', {
+    token,
+    body: { code: codeFor(t, secret) },
+  });
+  if (confirmed.status !== 200) throw new Error(`confirmation failed: ${JSON.stringify(confirmed.body)}`);
+  operatorSessions.set(t, { secret, token });
+  return token;
 }
 
 /** A fresh idempotency key, as a client generates one per operation. */
