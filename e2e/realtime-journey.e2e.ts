@@ -10,6 +10,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
+import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 const XSS = '<img src=x onerror="window.__xss=1"><b>bold</b>';
@@ -71,6 +72,8 @@ beforeAll(async () => {
   await registerUser(server.url, alice, 'secret123');
   await registerUser(server.url, bob, 'secret123');
   operator = await loginOperator(server.url);
+  // Approving money takes an operator with two-factor on.
+  await enrolTwoFactor(server.url, operator);
   browser = await launchBrowser();
   me = await phoneFor(alice);
   other = await phoneFor(bob);

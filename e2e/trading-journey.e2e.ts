@@ -8,6 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
+import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 interface Position {
@@ -48,6 +49,8 @@ beforeAll(async () => {
     },
   });
   const operator = await loginOperator(server.url);
+  // Approving money takes an operator with two-factor on.
+  await enrolTwoFactor(server.url, operator);
   await api(server.url, 'POST', `/admin/deposits/${deposit.id}/approve`, { token: operator, body: {} });
   browser = await launchBrowser();
   context = await phoneContext(browser, server.url);
