@@ -359,6 +359,8 @@ async function checkPage(page: Page, settle: () => Promise<void>, target: PageTo
     .locator('.adm-toast-mask')
     .waitFor({ state: 'detached', timeout: 3_000 })
     .catch(() => undefined);
+  // A hash navigation keeps the previous page's scroll position: start from the top.
+  await page.evaluate(() => window.scrollTo(0, 0));
   const atTop = await page.evaluate(measure, 'top' as const);
   // The screen as the phone shows it (a full-page capture would draw the pinned bars mid-page).
   await page.screenshot({ path: join(dir, `${target.name}.png`) });
