@@ -150,6 +150,8 @@ describe.each(DRIVERS)('withdrawals on %s', (driver) => {
       totalWithdrawn: 0,
       pendingDeposits: 0,
       pendingWithdrawals: 1,
+      // The turnover rule is met: nothing more to stake before the deposit is withdrawable.
+      turnover: { multiplier: 0, totalDeposited: 100_000, totalStaked: 0, stakesOwed: 0 },
     });
     expect((await call(t, 'GET', '/me', { token: user.token })).body).toMatchObject({
       balance: 75_000,
