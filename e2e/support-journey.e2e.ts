@@ -1,8 +1,8 @@
 /**
  * Customer service at both ends: the user writes on the kefu tab of their phone (an empty message is
  * refused and sends nothing), the operator finds the conversation in the console at 1280x800, sees the
- * text as text and answers; the answer reaches the phone as the "Reminder" modal and appears in the
- * conversation without a reload.
+ * text as text and answers; the answer appears in the open conversation without a reload and without a
+ * "Reminder" modal over it. On another page, the next answer arrives as the Reminder (spec §7).
  */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,9 +53,27 @@ describe('customer service (390x844 beside the console at 1280x800)', () => {
     await console_.getByTestId('support-reply-send').click();
     await console_.getByText('Reply sent').first().waitFor();
 
+    // On the customer-service page the answer shows in the chat, and no Reminder covers it.
+    await expect
+      .poll(() => phoneTexts.allTextContents(), { timeout: 15_000 })
+      .toEqual([question, 'It was credited at 10:02.']);
+    await phone.waitForTimeout(1500);
+    expect(await phone.getByTestId('reminder-content').count()).toBe(0);
+  });
+
+  it('brings the next answer as a Reminder when the user is on another page', async () => {
+    await phone.goto('/#/pages/mine/index');
+    await phone.locator('h1').first().waitFor();
+    await console_.getByTestId('support-reply-text').fill('Anything else we can do?');
+    await console_.getByTestId('support-reply-send').click();
+
     const reminder = phone.getByTestId('reminder-content');
-    await expect.poll(() => reminder.textContent(), { timeout: 15_000 }).toBe('It was credited at 10:02.');
+    await expect.poll(() => reminder.textContent(), { timeout: 15_000 }).toBe('Anything else we can do?');
     await phone.getByRole('button', { name: 'Confirm' }).click();
-    await expect.poll(() => phoneTexts.allTextContents()).toEqual([question, 'It was credited at 10:02.']);
+    await expect.poll(() => reminder.count()).toBe(0);
+    await phone.goto('/#/pages/kefu/index');
+    await expect
+      .poll(() => phone.getByTestId('support-message-text').allTextContents())
+      .toEqual([question, 'It was credited at 10:02.', 'Anything else we can do?']);
   });
 });

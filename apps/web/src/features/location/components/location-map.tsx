@@ -147,7 +147,7 @@ export function LocationMap({ tiles, point, fallbackCenter, onPick, label }: Loc
       </p>
       {tilesFailed ? (
         <p className="location-map__note" role="status" data-testid="location-map-tiles-failed">
-          {t('location.tilesFailed')}
+          {onPick ? t('location.tilesFailed') : t('location.tilesFailedShow')}
         </p>
       ) : null}
     </div>
