@@ -8,7 +8,6 @@
 import type { MarketOverview, RoundEventName, RoundOutcomeData } from '@tradehall/contracts';
 import { roundTopic } from '@tradehall/contracts';
 import { withdrawableAmount } from '@tradehall/domain';
-import { toUnixSeconds } from '../../platform/clock.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { toRoundView } from './round-views.ts';
@@ -62,17 +61,16 @@ export class RoundEventsPublisher {
   }
 }
 
-/** One round.outcome per participant, from the round's positions (ordered by user). */
+/** One round.outcome per participant. */
 export function outcomesByUser(
   roundId: string,
   rows: ReadonlyArray<ParticipantOutcomeRow>,
   turnoverMultiplier: number,
 ): Map<string, RoundOutcomeData> {
-  const outcomes = new Map<string, RoundOutcomeData>();
-  for (const row of rows) {
-    let outcome = outcomes.get(row.userId);
-    if (!outcome) {
-      outcome = {
+  return new Map(
+    rows.map((row) => [
+      row.userId,
+      {
         roundId,
         balance: row.balance,
         withdrawable: withdrawableAmount({
@@ -81,16 +79,8 @@ export function outcomesByUser(
           totalStaked: row.totalStaked,
           turnoverMultiplier,
         }),
-        positions: [],
-      };
-      outcomes.set(row.userId, outcome);
-    }
-    outcome.positions.push({
-      id: row.positionId,
-      status: row.status,
-      payout: row.payout,
-      settledAt: row.settledAt ? toUnixSeconds(row.settledAt) : null,
-    });
-  }
-  return outcomes;
+        positions: row.positions,
+      },
+    ]),
+  );
 }
