@@ -7,6 +7,7 @@
  * point or return path is refused with a clear message, and Leaflet loads only with these pages (the chat
  * and the first screen do without it).
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api } from './support/api.ts';
@@ -227,5 +228,29 @@ describe('the location pages refuse what they cannot use', () => {
     expect(titles.jp).toBe('位置を選択 | 緯度は -90 から 90 の間で入力してください');
     // Each language says it its own way.
     expect(new Set(Object.values(titles)).size).toBe(8);
+  });
+
+  it('has no serious or critical axe violation on either page', async () => {
+    const serious: string[] = [];
+    for (const route of [
+      '/pages/choose-location/index?return=/pages/kefu/index&request=0123456789abcdef&lat=1&lng=2',
+      '/pages/open-location/index?lat=48.8443&lng=2.3744&name=Gare%20de%20Lyon&address=Paris',
+    ]) {
+      await phone.goto(`/#${route}`);
+      await phone.locator('.leaflet-marker-icon').waitFor();
+      await phone.getByTestId('location-map-tiles-failed').waitFor();
+      const results = await new AxeBuilder({ page: phone })
+        .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+        .exclude('.adm-toast-mask')
+        .analyze();
+      for (const violation of results.violations) {
+        if (violation.impact === 'serious' || violation.impact === 'critical') {
+          serious.push(
+            `${route}: ${violation.id} ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+          );
+        }
+      }
+    }
+    expect(serious).toEqual([]);
   });
 });
