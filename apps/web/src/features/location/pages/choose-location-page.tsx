@@ -84,7 +84,10 @@ function ChooseLocation({
     setLngText(formatCoordinate(point.lng));
     setErrors((current) => ({ ...current, lat: undefined, lng: undefined }));
   }, []);
-  const geo = useGeolocation((point) => place(point, true));
+  // The device's position moves the point only until the user has put it somewhere themselves.
+  const geo = useGeolocation((point) => {
+    if (!chosenByUser.current) place(point, false);
+  });
   // Without a point to start from, the device's position is the start (if the browser gives it).
   const startsEmpty = start === null;
   const { locate } = geo;
