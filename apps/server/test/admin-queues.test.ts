@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNATURE_HEADER, signatureHeader } from '../src/modules/payments/sandbox/sandbox-signature.ts';
-import { adminToken, auditOf, recordEvents, userEvents } from './admin-support.ts';
+import { auditOf, recordEvents, userEvents } from './admin-support.ts';
 import { API, call, createTestApp, DRIVERS, type ErrorJson, type TestApp } from './harness.ts';
 import {
   balanceOf,
@@ -18,6 +18,7 @@ import {
   type MoneyUser,
   newKey,
   offlineDeposit,
+  operatorToken,
   PAYMENT_PASSWORD,
   quickUser,
   transferCount,
@@ -30,7 +31,8 @@ describe.each(DRIVERS)('deposit and withdrawal queues on %s', (driver) => {
   let card: string;
   beforeAll(async () => {
     t = await createTestApp({ driver, env: { TURNOVER_MULTIPLIER: '0', WITHDRAWALS_PER_DAY: '100' } });
-    admin = await adminToken(t);
+    // Money decisions take an operator with two-factor on: the demo admin, enrolled.
+    admin = await operatorToken(t);
     user = await quickUser(t);
     card = await bindCard(t, user);
   });

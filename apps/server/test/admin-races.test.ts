@@ -6,7 +6,7 @@
  *   - many submissions of one balance adjustment key: one transfer.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, auditOf } from './admin-support.ts';
+import { auditOf } from './admin-support.ts';
 import { API, createTestApp, DRIVERS, type TestApp } from './harness.ts';
 import {
   balanceOf,
@@ -16,6 +16,7 @@ import {
   type MoneyUser,
   newKey,
   offlineDeposit,
+  operatorToken,
   PAYMENT_PASSWORD,
   quickUser,
 } from './money.ts';
@@ -28,7 +29,8 @@ describe.each(DRIVERS)('operator races on %s', (driver) => {
   let user: MoneyUser;
   beforeAll(async () => {
     t = await createTestApp({ driver, env: { TURNOVER_MULTIPLIER: '0', WITHDRAWALS_PER_DAY: '100' } });
-    admin = await adminToken(t);
+    // Money decisions take an operator with two-factor on: the demo admin, enrolled.
+    admin = await operatorToken(t);
     user = await quickUser(t);
   });
   afterAll(async () => {

@@ -20,6 +20,7 @@ import { io as connectIo, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO, MAIN_TS, TEST_REDIS_URL } from './harness.ts';
 import { closedWithin, eventually, type Frame, WsTestClient } from './realtime-support.ts';
+import { enrolTwoFactorOverHttp } from './two-factor-over-http.ts';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || '';
 const REPO_ROOT = path.resolve(path.dirname(MAIN_TS), '../../..');
@@ -182,6 +183,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
     nodes.push(b, c);
 
     operator = await login(c.api, '/admin/auth/login', DEMO.operator.account, DEMO.operator.password);
+    await enrolTwoFactorOverHttp(c.api, operator);
     const demoToken = await login(c.api, '/auth/login', DEMO.user.account, DEMO.user.password);
     const demoMe = await json<{ id: string }>(`${c.api}/me`, {
       headers: { authorization: `Bearer ${demoToken}` },
@@ -348,8 +350,11 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
       15_000,
     );
     expect(update).toMatchObject({ topic: 'user', data: { kind: 'position', id: placedId } });
-    // The settlement's balance change for the demo user is the sync point for "nothing reached the other".
-    await demoOnB.next((f) => f.type === 'event' && f.event === 'balance.changed', 15_000);
+    // The settlement's outcome for the demo user is the sync point for "nothing reached the other".
+    const outcome = await demoOnB.next((f) => f.type === 'event' && f.event === 'round.outcome', 15_000);
+    expect((outcome.data as { positions: Array<{ id: string }> }).positions.map((p) => p.id)).toEqual([
+      placedId,
+    ]);
     expect(otherOnB.received((f) => f.type === 'event')).toEqual([]);
   });
 

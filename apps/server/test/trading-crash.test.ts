@@ -17,6 +17,7 @@ import { auditLedger } from '../src/modules/ledger/ledger-audit.ts';
 import { type Database, openPostgres } from '../src/platform/db/database.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { DEMO, MAIN_TS } from './harness.ts';
+import { enrolTwoFactorOverHttp } from './two-factor-over-http.ts';
 
 const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || '';
 const REPO_ROOT = path.resolve(path.dirname(MAIN_TS), '../../..');
@@ -132,6 +133,7 @@ describe.runIf(TEST_DATABASE_URL)('a server killed in the middle of a settlement
 
     // Fund the demo user through the real deposit flow, then take positions in the normal room.
     const operator = await login(api, '/admin/auth/login', DEMO.operator.account, DEMO.operator.password);
+    await enrolTwoFactorOverHttp(api, operator);
     const user = await login(api, '/auth/login', DEMO.user.account, DEMO.user.password);
     const deposit = await json<{ id: string }>(`${api}/deposits`, {
       method: 'POST',
