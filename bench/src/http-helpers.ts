@@ -1,5 +1,6 @@
 /** What every bench that drives the real server over HTTP needs: a free port, JSON calls, a login. */
 import { createServer } from 'node:net';
+import { totpCodeAt } from '../../apps/server/src/modules/admin-auth/totp.ts';
 
 export async function freePort(): Promise<number> {
   return new Promise((done) => {
@@ -32,4 +33,19 @@ export async function login(api: string, path: string, account: string, password
     body: JSON.stringify({ account, password, captchaId, captchaAnswer }),
   });
   return body.token;
+}
+
+/** Turns two-factor on for a signed-in operator (money decisions need it): enrol, confirm with a code. */
+export async function enrolTwoFactor(api: string, token: string): Promise<void> {
+  const headers = { authorization: `Bearer ${token}` };
+  const { secret } = await json<{ secret: string }>(`${api}/admin/auth/totp/enrol`, {
+    method: 'POST',
+    headers,
+    body: '{}',
+  });
+  await json(`${api}/admin/auth/totp/confirm`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ code: totpCodeAt(secret, new Date()) }),
+  });
 }

@@ -29,7 +29,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { freePort, json, login } from './http-helpers.ts';
+import { enrolTwoFactor, freePort, json, login } from './http-helpers.ts';
 
 const baseUrl = process.env.DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
 if (!baseUrl) {
@@ -208,6 +208,7 @@ try {
 
   // Users: registered, signed in and funded through the real deposit flow.
   const operator = await login(api, '/admin/auth/login', 'admin', 'admin12345');
+  await enrolTwoFactor(api, operator);
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const account = `bench${i}_${randomBytes(2).toString('hex')}`;
