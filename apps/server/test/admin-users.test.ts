@@ -6,7 +6,7 @@
  */
 import type { AdminUser, AdminUserDetail, AuditEntry } from '@tradehall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminToken, auditOf, recordEvents, userEvents } from './admin-support.ts';
+import { auditOf, recordEvents, userEvents } from './admin-support.ts';
 import {
   call,
   createTestApp,
@@ -27,6 +27,7 @@ import {
   type MoneyUser,
   newKey,
   offlineDeposit,
+  operatorToken,
   PAYMENT_PASSWORD,
   quickUser,
   transferCount,
@@ -40,7 +41,8 @@ describe.each(DRIVERS)('console users on %s', (driver) => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await createTestApp({ driver, smtpUrl: smtp.url, env: { TURNOVER_MULTIPLIER: '0' } });
-    admin = await adminToken(t);
+    // Money decisions (the deposits below) take an operator with two-factor on: the demo admin, enrolled.
+    admin = await operatorToken(t);
   });
   afterAll(async () => {
     await t?.close();

@@ -28,7 +28,7 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly money: {
       summary(userId: string): Promise<MoneySummary>;
-      userWithSummary(userId: string): Promise<{ user: UserRow; money: MoneySummary } | undefined>;
+      userWithSummary(userId: string): Promise<{ user: MeUser; money: MoneySummary } | undefined>;
     },
     /** The login lockout: the old password's check when changing the login or payment password. */
     private readonly loginThrottle: LoginThrottleService,
@@ -134,7 +134,21 @@ export class AccountsService {
   }
 }
 
-function toMe(user: UserRow, money: MoneySummary): MeResponse {
+/** The user columns My account shows (a full row has them all). */
+type MeUser = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'nickname'
+  | 'real_name'
+  | 'email'
+  | 'credit_score'
+  | 'invitation_code'
+  | 'payment_password_hash'
+  | 'created_at'
+>;
+
+function toMe(user: MeUser, money: MoneySummary): MeResponse {
   return {
     id: user.id,
     account: user.username,
