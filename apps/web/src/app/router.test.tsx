@@ -90,7 +90,8 @@ const SPEC_ROUTES: Array<[path: string, title: string]> = [
   ['/pages/game/huodong', en.titles.events],
   ['/pages/game/huodong1', en.titles.investmentGuide],
   ['/pages/game/game', en.titles.roundPlay],
-  ['/pages/game/rule', en.titles.ordinaryRoom],
+  // Headed by the room's tier once it has loaded; without a room, by the generic title.
+  ['/pages/game/rule', en.trading.room.pageTitle],
   ['/pages/login/index', en.titles.login],
   ['/pages/register/index', en.titles.register],
   ['/pages/reset-password/index', en.titles.resetPassword],
