@@ -11,7 +11,7 @@ import type {
 import { CURRENCY_CODE, checkPasswordsMatch } from '@tradehall/domain';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
-import type { UserRow } from '../../platform/db/schema.ts';
+import type { MeUserRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import type { MoneySummary } from '../assets/assets.service.ts';
@@ -28,7 +28,7 @@ export class AccountsService {
     private readonly clock: Clock,
     private readonly money: {
       summary(userId: string): Promise<MoneySummary>;
-      userWithSummary(userId: string): Promise<{ user: MeUser; money: MoneySummary } | undefined>;
+      userWithSummary(userId: string): Promise<{ user: MeUserRow; money: MoneySummary } | undefined>;
     },
     /** The login lockout: the old password's check when changing the login or payment password. */
     private readonly loginThrottle: LoginThrottleService,
@@ -134,21 +134,7 @@ export class AccountsService {
   }
 }
 
-/** The user columns My account shows (a full row has them all). */
-type MeUser = Pick<
-  UserRow,
-  | 'id'
-  | 'username'
-  | 'nickname'
-  | 'real_name'
-  | 'email'
-  | 'credit_score'
-  | 'invitation_code'
-  | 'payment_password_hash'
-  | 'created_at'
->;
-
-function toMe(user: MeUser, money: MoneySummary): MeResponse {
+function toMe(user: MeUserRow, money: MoneySummary): MeResponse {
   return {
     id: user.id,
     account: user.username,

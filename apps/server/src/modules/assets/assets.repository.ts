@@ -1,7 +1,7 @@
 /** The money figures of My account in one statement: every one of them is a materialised column or an index probe. */
 import { CompiledQuery, sql } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
-import type { UserRow } from '../../platform/db/schema.ts';
+import type { MeUserRow } from '../../platform/db/schema.ts';
 import type { Executor } from '../ledger/ledger.repository.ts';
 
 export interface MoneyFiguresRow {
@@ -12,20 +12,6 @@ export interface MoneyFiguresRow {
   pendingDeposits: number;
   pendingWithdrawals: number;
 }
-
-/** The user columns My account shows. */
-export type MeUserRow = Pick<
-  UserRow,
-  | 'id'
-  | 'username'
-  | 'nickname'
-  | 'real_name'
-  | 'email'
-  | 'credit_score'
-  | 'invitation_code'
-  | 'payment_password_hash'
-  | 'created_at'
->;
 
 interface RawFigures {
   balance: unknown;

@@ -7,11 +7,11 @@ import type { AssetsResponse } from '@tradehall/contracts';
 import { CURRENCY_CODE, withdrawableAmount } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { FundingConfig } from '../../platform/config.ts';
-import type { DB } from '../../platform/db/schema.ts';
+import type { DB, MeUserRow } from '../../platform/db/schema.ts';
 import type { DepositsRepository } from '../deposits/deposits.repository.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository.ts';
-import { AssetsRepository, type MeUserRow, type MoneyFiguresRow } from './assets.repository.ts';
+import { AssetsRepository, type MoneyFiguresRow } from './assets.repository.ts';
 
 /** What is still to be staked before every deposit is withdrawable (as withdrawableAmount counts it). */
 function stakesOwed(totalDeposited: number, totalStaked: number, multiplier: number): number {

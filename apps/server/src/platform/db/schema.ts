@@ -388,6 +388,19 @@ export interface DailyFiguresTable {
 }
 
 export type UserRow = Selectable<UsersTable>;
+/** The user columns My account shows (a full row has them all). */
+export type MeUserRow = Pick<
+  UserRow,
+  | 'id'
+  | 'username'
+  | 'nickname'
+  | 'real_name'
+  | 'email'
+  | 'credit_score'
+  | 'invitation_code'
+  | 'payment_password_hash'
+  | 'created_at'
+>;
 export type NewUser = Insertable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
