@@ -21,15 +21,16 @@
  * Run: `npm run bench:place-position` with DATABASE_URL or TEST_DATABASE_URL set. Loopback only.
  * BENCH_NODE_ARGS passes flags to the server's node (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof`).
  */
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { enrolTwoFactor, freePort, json, login } from './http-helpers.ts';
+import { startBenchServer } from './bench-server.ts';
+import { enrolTwoFactor, json, login } from './http-helpers.ts';
 
 const baseUrl = process.env.DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
 if (!baseUrl) {
@@ -49,7 +50,6 @@ const SLICE_SECONDS = 2;
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const STAKE = 100;
 const FUNDS = 1_000_000;
-const repoRoot = resolve(import.meta.dirname, '../..');
 const run = promisify(execFile);
 
 function databaseUrl(name: string): string {
@@ -170,41 +170,14 @@ try {
   const [{ synchronous_commit: synchronousCommit } = { synchronous_commit: '?' }] = await admin<{
     synchronous_commit: string;
   }>('show synchronous_commit');
-  const port = await freePort();
-  const api = `http://127.0.0.1:${port}/api/v1`;
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(serverDb),
-      DATA_DIR: dataDir,
-      // Test mode only for the captcha answer header the sign-ins below need.
-      TRADEHALL_TEST_MODE: 'true',
-      DEMO_MODE: 'true',
-      LOG_LEVEL,
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      CAPTCHA_RATE_LIMIT_PER_MINUTE: '100000',
-      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-      // One long open round, so the run never meets a seal.
-      ROUND_SECONDS_OVERRIDE: '900',
-      SEALED_SECONDS_OVERRIDE: '10',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  const started = await startBenchServer({
+    databaseUrl: databaseUrl(serverDb),
+    dataDir,
+    // One long open round, so the run never meets a seal.
+    env: { LOG_LEVEL, ROUND_SECONDS_OVERRIDE: '900', SEALED_SECONDS_OVERRIDE: '10' },
   });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${api}/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (attempt > 1200) throw new Error('server did not become healthy within 60 s');
-    await new Promise((wait) => setTimeout(wait, 50));
-  }
+  server = started.child;
+  const { port, api } = started;
 
   // Users: registered, signed in and funded through the real deposit flow.
   const operator = await login(api, '/admin/auth/login', 'admin', 'admin12345');

@@ -11,13 +11,14 @@
  * Run: `npm run bench:reads` with DATABASE_URL or TEST_DATABASE_URL set (default
  * postgres://postgres@127.0.0.1:5432/test). A scratch database is made and dropped. Loopback only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import autocannon from 'autocannon';
+import { startBenchServer } from './bench-server.ts';
 import { freePort, json, login } from './http-helpers.ts';
 import { basePostgresUrl as baseUrl, databaseUrl, withClient } from './pg-scratch.ts';
 import { watchSettlement } from './room-watchers.ts';
@@ -33,7 +34,6 @@ const WATCHERS = Number(process.env.BENCH_WATCHERS ?? 10_000);
 const WATCH_POSITIONS = Number(process.env.BENCH_WATCH_POSITIONS ?? 10_000);
 /** DESIGN §9: one round event reaches 10,000 clients with p99 under 150 ms. */
 const WATCH_BAR_MS = 150;
-const repoRoot = resolve(import.meta.dirname, '../..');
 const BARS = { health: 0.5, rooms: 0.3, me: 0.15 } as const;
 type Endpoint = keyof typeof BARS;
 const PATHS: Record<Endpoint, string> = {
@@ -215,42 +215,18 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tradehall-bench-reads-'));
 let server: ChildProcess | null = null;
 await withClient(baseUrl, (client) => client.query(`create database "${serverDb}"`));
 try {
-  const port = await freePort();
-  const api = `http://127.0.0.1:${port}/api/v1`;
-  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-  const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
+  const launched = await startBenchServer({
+    databaseUrl: databaseUrl(serverDb),
+    dataDir,
+    // One long open round, so the run never meets a seal.
     env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(serverDb),
-      DATA_DIR: dataDir,
-      // Test mode only for the captcha answer header the sign-ins below need.
-      TRADEHALL_TEST_MODE: 'true',
-      DEMO_MODE: 'true',
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'info',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      CAPTCHA_RATE_LIMIT_PER_MINUTE: '100000',
-      ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
-      // One long open round, so the run never meets a seal.
       ROUND_SECONDS_OVERRIDE: '3600',
       SEALED_SECONDS_OVERRIDE: '10',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
   });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`${api}/health`)).ok) break;
-    } catch {
-      // not up yet
-    }
-    if (attempt > 1200) throw new Error('server did not become healthy within 60 s');
-    await new Promise((wait) => setTimeout(wait, 50));
-  }
+  server = launched.child;
+  const { port, api } = launched;
   const account = `reader_${randomBytes(3).toString('hex')}`;
   await json(`${api}/auth/register`, {
     method: 'POST',

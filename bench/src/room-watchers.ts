@@ -11,14 +11,14 @@
  * max), the broadcast alone (first watcher's frame to the others', p99), and the HTTP requests the app page made in the 3 s after the settlement reached it
  * (target 0: the events carry what the screen shows, see user-events.tsx). Loopback only.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { startBenchServer, stopBenchServer } from './bench-server.ts';
 import { CHROMIUM_PATH, loginDemo, repoRoot } from './browser-bench.ts';
-import { freePort, json } from './http-helpers.ts';
+import { json } from './http-helpers.ts';
 import { createScratchDatabase, databaseUrl, dropScratchDatabase, withClient } from './pg-scratch.ts';
 import { RawWsClient } from './raw-ws-client.ts';
 import { seedPositions } from './seed-positions.ts';
@@ -39,46 +39,6 @@ export interface WatchFigures {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? Number.NaN;
-
-async function startServer(
-  database: string,
-  dataDir: string,
-): Promise<{ child: ChildProcess; port: number }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl(database),
-      DATA_DIR: dataDir,
-      TRADEHALL_TEST_MODE: 'true',
-      DEMO_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-      AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-      CAPTCHA_RATE_LIMIT_PER_MINUTE: '100000',
-      // Long enough to connect every watcher and seed the round, short enough to wait for.
-      ROUND_SECONDS_OVERRIDE: '30',
-      SEALED_SECONDS_OVERRIDE: '4',
-      DRAWING_SECONDS_OVERRIDE: '3',
-      WS_PING_INTERVAL_MS: '600000',
-      WS_PONG_TIMEOUT_MS: '600000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  for (let attempt = 0; ; attempt++) {
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/v1/health`)).ok) return { child, port };
-    } catch {
-      // not up yet
-    }
-    if (attempt > 1200) throw new Error('server did not become healthy within 60 s');
-    await new Promise((wait) => setTimeout(wait, 50));
-  }
-}
 
 interface Watcher {
   client: RawWsClient;
@@ -154,7 +114,19 @@ async function placeAsUser(api: string, url: string, token: string, userId: stri
 export async function watchSettlement(watcherCount: number, positions: number): Promise<WatchFigures> {
   const database = await createScratchDatabase('bench_watch');
   const dataDir = mkdtempSync(join(tmpdir(), 'tradehall-bench-watch-'));
-  const { child, port } = await startServer(database, dataDir);
+  const server = await startBenchServer({
+    databaseUrl: databaseUrl(database),
+    dataDir,
+    env: {
+      // Long enough to connect every watcher and seed the round, short enough to wait for.
+      ROUND_SECONDS_OVERRIDE: '30',
+      SEALED_SECONDS_OVERRIDE: '4',
+      DRAWING_SECONDS_OVERRIDE: '3',
+      WS_PING_INTERVAL_MS: '600000',
+      WS_PONG_TIMEOUT_MS: '600000',
+    },
+  });
+  const { port } = server;
   const origin = `http://127.0.0.1:${port}`;
   const api = `${origin}/api/v1`;
   const built = existsSync(join(repoRoot, 'apps/web/dist/index.html'));
@@ -230,9 +202,7 @@ export async function watchSettlement(watcherCount: number, positions: number): 
     };
   } finally {
     await browser?.close();
-    const exited = new Promise((done) => child.once('exit', done));
-    child.kill('SIGTERM');
-    await exited;
+    await stopBenchServer(server);
     await dropScratchDatabase(database);
     rmSync(dataDir, { recursive: true, force: true });
   }
