@@ -91,7 +91,8 @@ export const routes: RouteObject[] = [
       page('/pages/game/index', 'titles.tradingHall', pages.hall),
       page('/pages/game/huodong', 'titles.events', pages.events),
       page('/pages/game/huodong1', 'titles.investmentGuide', pages.guide),
-      page('/pages/game/rule', 'titles.ordinaryRoom', pages.room),
+      // The page is headed by its room's tier; the document title stays generic across tiers.
+      page('/pages/game/rule', 'titles.tradingRoom', pages.room),
       // Ours: the provably-fair verification of a room's rounds, in the browser (DESIGN §6).
       page('/pages/game/verify', 'titles.verify', pages.verify),
       // The spec's "app-update page" and built-in location pages have no path of their own; these are ours.
