@@ -8,7 +8,6 @@ import type { Dashboard } from '@tradehall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOfUtcDay } from '../src/modules/withdrawals/withdrawals.service.ts';
 import { toCents } from '../src/platform/db/cents.ts';
-import { adminToken } from './admin-support.ts';
 import { call, createTestApp, DRIVERS, type ErrorJson, type TestApp } from './harness.ts';
 import {
   balanceOf,
@@ -18,6 +17,7 @@ import {
   type MoneyUser,
   newKey,
   offlineDeposit,
+  operatorToken,
   PAYMENT_PASSWORD,
   quickUser,
 } from './money.ts';
@@ -41,7 +41,8 @@ describe.each(DRIVERS)('console dashboard and ledger on %s', (driver) => {
     t = await createTestApp({ driver, env: { TURNOVER_MULTIPLIER: '0' } });
     // Mid-day UTC, so "today" does not roll over while the suite runs.
     t.clock.set(new Date(startOfUtcDay(t.clock.now()).getTime() + 12 * 3600_000));
-    admin = await adminToken(t);
+    // Money decisions (the deposits below) take an operator with two-factor on: the demo admin, enrolled.
+    admin = await operatorToken(t);
     alice = await quickUser(t);
     bob = await quickUser(t);
   });
@@ -122,7 +123,7 @@ describe.each(DRIVERS)('console dashboard and ledger on %s', (driver) => {
 
     // Tomorrow: the queues are still waiting, today's figures start from zero, no one active yet.
     t.clock.set(new Date(startOfUtcDay(t.clock.now()).getTime() + 36 * 3600_000));
-    const admin2 = await adminToken(t);
+    const admin2 = await operatorToken(t);
     const tomorrow = (await call<Dashboard>(t, 'GET', '/admin/dashboard', { token: admin2 })).body;
     expect(tomorrow).toMatchObject({
       pendingDeposits: 2,

@@ -12,7 +12,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type RegisteredRoute } from '../src/app.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { MAX_PATH_PARAM_LENGTH } from '../src/platform/validation.ts';
-import { adminToken } from './admin-support.ts';
 import {
   API,
   countAllRows,
@@ -23,7 +22,7 @@ import {
   loginToken,
   type TestApp,
 } from './harness.ts';
-import { multipartBody, PNG_BYTES } from './money.ts';
+import { multipartBody, PNG_BYTES, operatorToken as twoFactorOperator } from './money.ts';
 
 interface JsonSchema {
   type?: string | string[];
@@ -125,7 +124,8 @@ describe.each(DRIVERS)('invalid text at the edge on %s', (driver) => {
     const docs = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     paths = (JSON.parse(docs.body) as { paths: typeof paths }).paths;
     userToken = await loginToken(t, DEMO.user.account, DEMO.user.password);
-    operatorToken = await adminToken(t);
+    // Every route, money decisions included: an operator with two-factor on.
+    operatorToken = await twoFactorOperator(t);
   });
   afterAll(async () => {
     await routesApp?.close();
