@@ -1,6 +1,7 @@
 /** The money figures of My account in one statement: every one of them is a materialised column or an index probe. */
 import { CompiledQuery, sql } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
+import { PREPARED_PREFIX } from '../../platform/db/database.ts';
 import type { MeUserRow } from '../../platform/db/schema.ts';
 import type { Executor } from '../ledger/ledger.repository.ts';
 
@@ -21,7 +22,7 @@ interface RawFigures {
   pending_withdrawals: number;
 }
 
-const ME_SQL = `
+const ME_SQL = `${PREPARED_PREFIX}
   select u.id, u.username, u.nickname, u.real_name, u.email, u.credit_score, u.invitation_code,
     u.payment_password_hash, u.created_at, a.balance, a.total_deposited, a.total_staked,
     (select count(*)::int from deposits d where d.user_id = u.id and d.status = 'pending') as pending_deposits,
@@ -33,8 +34,9 @@ const ME_SQL = `
 export class AssetsRepository {
   /**
    * What My account shows of the user and their money figures in ONE statement (one round trip). The
-   * hottest read of a signed-in app: its SQL is fixed text compiled once, not built per request, and it
-   * reads only the columns the screen shows.
+   * hottest read of a signed-in app: its SQL is fixed text compiled once, not built per request, planned
+   * once per connection (a prepared statement on PostgreSQL), and it reads only the columns the screen
+   * shows.
    */
   async userWithMoneyFigures(
     executor: Executor,

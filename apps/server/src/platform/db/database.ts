@@ -57,7 +57,8 @@ export function wrapPglite(pglite: PGlite, options: { location: string; lock?: D
  * and result columns are fixed (never `select *`), since a cached plan outlives nothing but its text.
  */
 export const PREPARED = sql.raw('/* prepared */ ');
-const PREPARED_PREFIX = '/* prepared */ ';
+/** The same mark for SQL text compiled once (CompiledQuery.raw). */
+export const PREPARED_PREFIX = '/* prepared */ ';
 
 /**
  * How long the server waits on PostgreSQL before giving up, so that a database that is away or hung
