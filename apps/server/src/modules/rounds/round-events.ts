@@ -38,26 +38,27 @@ export class RoundEventsPublisher {
   ) {}
 
   async roundChanged(roundId: string, event: RoundEventName): Promise<void> {
+    const final = event === 'round.settled' || event === 'round.void';
+    // After a final round the three reads are independent: all start now, and each is published as soon
+    // as it and those before it are in (the room's watchers first, then each participant, then the home).
+    const view = this.rounds.findView(roundId);
+    const outcomes = final ? this.rounds.participantOutcomes(roundId) : null;
+    const market = final ? this.marketOverview() : null;
+    // Whatever is not awaited below because an earlier read failed must not surface as unhandled.
+    for (const pending of [outcomes, market]) pending?.catch(() => undefined);
     try {
-      const row = await this.rounds.findView(roundId);
+      const row = await view;
       if (!row) return;
       const round = toRoundView(row);
       this.events.publishTopic({ topic: roundTopic(round.roomId), event, data: { round } });
-      if (event === 'round.settled' || event === 'round.void') await this.afterFinal(roundId);
+      if (!outcomes || !market) return;
+      for (const [userId, data] of outcomesByUser(roundId, await outcomes, this.turnoverMultiplier)) {
+        this.events.publishTopic({ topic: 'user', userId, event: 'round.outcome', data });
+      }
+      this.events.publishTopic({ topic: 'market', event: 'market.updated', data: await market });
     } catch (error) {
       this.logger.error({ err: error, roundId, event }, 'publishing a round event failed');
     }
-  }
-
-  private async afterFinal(roundId: string): Promise<void> {
-    for (const [userId, data] of outcomesByUser(
-      roundId,
-      await this.rounds.participantOutcomes(roundId),
-      this.turnoverMultiplier,
-    )) {
-      this.events.publishTopic({ topic: 'user', userId, event: 'round.outcome', data });
-    }
-    this.events.publishTopic({ topic: 'market', event: 'market.updated', data: await this.marketOverview() });
   }
 }
 

@@ -486,26 +486,27 @@ export class RoundsRepository {
       balance: unknown;
       total_deposited: unknown;
       total_staked: unknown;
-      positions: ParticipantOutcomeRow['positions'];
+      positions: Array<
+        [string, ParticipantOutcomeRow['positions'][number]['status'], number | null, number | null]
+      >;
     }>`
-      select p.user_id, a.balance, a.total_deposited, a.total_staked,
-        json_agg(json_build_object(
-          'id', p.id,
-          'status', p.status,
-          'payout', p.payout,
-          'settledAt', floor(extract(epoch from p.settled_at))::bigint
-        ) order by p.id) as positions
-      from positions p
-      join ledger_accounts a on a.user_id = p.user_id and a.kind = 'user_cash'
-      where p.round_id = ${roundId}
-      group by p.user_id, a.balance, a.total_deposited, a.total_staked
+      select o.user_id, a.balance, a.total_deposited, a.total_staked, o.positions
+      from (
+        select p.user_id,
+          json_agg(json_build_array(p.id, p.status, p.payout, floor(extract(epoch from p.settled_at))::bigint))
+            as positions
+        from positions p
+        where p.round_id = ${roundId}
+        group by p.user_id
+      ) o
+      join ledger_accounts a on a.user_id = o.user_id and a.kind = 'user_cash'
     `.execute(this.db);
     return result.rows.map((row) => ({
       userId: row.user_id,
       balance: toCents(row.balance),
       totalDeposited: toCents(row.total_deposited),
       totalStaked: toCents(row.total_staked),
-      positions: row.positions,
+      positions: row.positions.map(([id, status, payout, settledAt]) => ({ id, status, payout, settledAt })),
     }));
   }
 
