@@ -1,29 +1,185 @@
 /**
  * The user web app. Built with relative asset paths (`base: './'`) so the server can serve it at `/`.
- * The initial JavaScript (React, the router, i18n, react-query) is one stable vendor chunk that caches
- * across releases; every page, every other language and every antd-mobile component (toasts and dialogs
- * included: they load when first shown) load lazily with the page that needs them. Text assets are
- * precompressed at build time. Unit tests run under the root vitest.config.ts.
+ * The initial JavaScript is the entry, one stable vendor chunk (React, the router, i18n, react-query)
+ * that caches across releases and the app's shell, which the HTML preloads side by side, and the current
+ * page's chunk, which the entry starts loading first of all. Every other page, every other language, the
+ * rest of each message catalogue and the antd-mobile components those pages use (toasts and dialogs
+ * included: they load when first shown) load lazily. Text assets are precompressed at build time. Unit
+ * tests run under the root vitest.config.ts. Decision 0019 tells why.
  */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { RUNTIME_MODULE_ID } from 'rolldown';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/precompress.mjs';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * What every first screen needs, in one long-cached chunk (one request instead of four): React, the
- * router, i18next and react-query. Pages, other languages and antd-mobile split by page. (A shared
- * "shell" group for the app's own lib/ was tried: with its dependencies it carried more bytes than the
- * small chunks it saved.)
+ * What every first screen needs from npm, in one long-cached chunk (one request instead of four): React,
+ * the router, i18next and react-query. The app's own shell is grouped apart (chunkPlan below), so a
+ * release that changes the app leaves this chunk in the browser's cache.
  */
+const VENDOR =
+  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/;
+
+/** The pages someone opening the app lands on (DESIGN §9 measures them), each one chunk. */
+const FIRST_SCREEN_PAGES = {
+  login: 'src/features/auth/pages/login-page.tsx',
+  home: 'src/features/market/pages/home-page.tsx',
+  room: 'src/features/trading/pages/room-page.tsx',
+};
+const ENTRY = resolve(import.meta.dirname, 'src/main.tsx');
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/**
+ * What the chunk groups may take: the app's own code, the UI kit, the domain rules and the messages'
+ * first-screen parts. The workspace packages are imported through barrels whose every module the graph
+ * lists, used or not; the fairness proofs (and their elliptic curves, ~20 KB gzip, for the verify page)
+ * and the contracts' zod schemas (login's form checks, ~30 KB) are left to the bundler, which places
+ * them by who really uses them.
+ */
+const GROUPABLE = [
+  resolve(import.meta.dirname, 'src'),
+  resolve(import.meta.dirname, '../../packages/domain/src'),
+  resolve(import.meta.dirname, '../../packages/contracts/src/i18n'),
+  ...[
+    'antd-mobile',
+    'rc-util',
+    '@babel/runtime',
+    'classnames',
+    'ahooks',
+    '@react-spring',
+    '@use-gesture',
+    'tslib',
+    '@noble/hashes',
+  ].map((name) => `/node_modules/${name}/`),
+];
+const NOT_GROUPABLE = resolve(import.meta.dirname, '../../packages/domain/src/fairness');
+const groupable = (id: string) => GROUPABLE.some((path) => id.includes(path)) && !id.includes(NOT_GROUPABLE);
+
+/** Every module `from` imports statically (not through import()), itself included. */
+function staticImports(graph: ModuleGraph, from: string): Set<string> {
+  const seen = new Set<string>();
+  const queue = [from];
+  for (let id = queue.pop(); id !== undefined; id = queue.pop()) {
+    if (seen.has(id)) continue;
+    seen.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * The first screen in as few requests as possible: a "shell" chunk with what the entry imports and
+ * what two of the first-screen pages share, and one chunk per first-screen page with the rest of what
+ * it imports. Left to itself the bundler would split the modules those pages share with the other
+ * pages (headers, formatters, the kit's button) into a dozen small chunks: a waterfall of round trips
+ * on a phone. Other pages that use a module of the home or room chunk load that chunk (a few KB).
+ */
+function chunkPlan(graph: ModuleGraph): Map<string, string> {
+  const plan = new Map<string, string>();
+  const pages = Object.entries(FIRST_SCREEN_PAGES).map(
+    ([name, page]) => [name, staticImports(graph, resolve(import.meta.dirname, page))] as const,
+  );
+  const shell = staticImports(graph, ENTRY);
+  for (const [, modules] of pages) {
+    for (const id of modules) {
+      if (pages.filter(([, other]) => other.has(id)).length > 1) shell.add(id);
+    }
+  }
+  for (const id of shell) plan.set(id, 'shell');
+  for (const [name, modules] of pages) {
+    for (const id of modules) if (!plan.has(id)) plan.set(id, `${name}-page`);
+  }
+  return plan;
+}
+
+let plan: Map<string, string> | null = null;
+
 const CHUNK_GROUPS = [
+  // Rolldown's runtime helpers and Vite's preload helper go with the vendor code (every chunk needs them).
   {
     name: 'vendor',
-    test: /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/,
+    priority: 2,
+    test: (id: string) => VENDOR.test(id) || id === RUNTIME_MODULE_ID || id.includes('vite/preload-helper'),
+  },
+  {
+    name: (id: string, graph: ModuleGraph) => {
+      plan ??= chunkPlan(graph);
+      return groupable(id) ? (plan.get(id) ?? null) : null;
+    },
+    debugName: 'first-screen',
+    priority: 1,
+    // The workspace packages and their libraries (zod for login's form checks) are placed by the
+    // bundler by who imports them, not pulled into whichever group reached them first.
+    includeDependenciesRecursively: false,
   },
 ];
+
+/**
+ * The top-level namespaces of the message catalogues the first screens show (the shell, login, home, a
+ * room, and `errors`, which the API client looks up synchronously when a request fails). Every locale's
+ * JSON is cut in two at build time: imported from src/lib/messages/first-screen.ts it is these
+ * namespaces, from later.ts the rest. The source files stay whole, as translators and the catalogue
+ * tests see them, and outside the build (unit tests) both imports are the whole file. A namespace
+ * missing here still works: it arrives with the later part right after the first screen, the page
+ * re-renders, and pages outside the first screen wait for it before they open.
+ */
+const FIRST_SCREEN_NAMESPACES = new Set([
+  'app',
+  'common',
+  'loadError',
+  'network',
+  'tabs',
+  'titles',
+  'auth',
+  'market',
+  'realtime',
+  'trading',
+  'records',
+  'appUpdate',
+  'notifications',
+  'language',
+  'errors',
+]);
+
+const PART_OF_IMPORTER = new Map([
+  [resolve(import.meta.dirname, 'src/lib/messages/first-screen.ts'), 'first-screen'],
+  [resolve(import.meta.dirname, 'src/lib/messages/later.ts'), 'later'],
+]);
+
+function catalogueParts(): Plugin {
+  return {
+    name: 'tradehall:catalogue-parts',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      const part = importer ? PART_OF_IMPORTER.get(importer) : undefined;
+      if (!part || !source.endsWith('.json')) return null;
+      const resolved = await this.resolve(source, importer, { skipSelf: true });
+      return resolved ? `${resolved.id}?${part}` : null;
+    },
+    async load(id) {
+      const match = /^(.*\.json)\?(first-screen|later)$/.exec(id);
+      if (!match?.[1]) return null;
+      const file = match[1];
+      const firstPart = match[2] === 'first-screen';
+      this.addWatchFile(file);
+      const catalogue = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+      const part = Object.entries(catalogue).filter(
+        ([namespace]) => FIRST_SCREEN_NAMESPACES.has(namespace) === firstPart,
+      );
+      // A JSON.parse of a string literal parses faster than the same object literal (V8's advice).
+      return {
+        code: `export default JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(part)))});`,
+        moduleType: 'js',
+      };
+    },
+  };
+}
 
 /**
  * The installable app: the web manifest (dark blue theme, the icons of public/icons) and a Workbox
@@ -68,7 +224,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   base: './',
-  plugins: [react(), pwa, precompress()],
+  plugins: [catalogueParts(), react(), pwa, precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },

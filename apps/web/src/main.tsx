@@ -1,9 +1,11 @@
 /**
  * Entry: theme and language first (the active language is ready before the first paint, others load
- * lazily), then the router. antd-mobile's set-up (React 19 render hook, locale) lives in
- * lib/antd-runtime.ts and loads with the first page that uses the kit. The realtime channels start with
- * the app: `/ws` for live figures, socket.io (loaded lazily, only while logged in) for notices. The page
- * of the current route starts loading first of all; the service worker registers once the page has loaded.
+ * lazily; only the first screen's messages up front), then the router. antd-mobile's set-up (React 19
+ * render hook, locale) lives in lib/antd-runtime.ts and loads with the first page that uses the kit.
+ * `/ws` (live figures) starts with the app. The page of the current route starts loading first of all.
+ * What the first page does not need waits until it is on screen and the main thread is idle
+ * (lib/first-screen.ts): the rest of the message catalogue, socket.io for notices (loaded lazily, only
+ * while logged in) and the service worker.
  */
 import './styles/app.css';
 import { StrictMode } from 'react';
@@ -14,7 +16,8 @@ import { startReminders } from './app/realtime/reminders.ts';
 import { createAppRouter, preloadRoute } from './app/router.tsx';
 import { redirectToLoginOnExpiry } from './app/session-expiry.ts';
 import { registerServiceWorker } from './features/app-update/lib/service-worker.ts';
-import { initI18n } from './lib/i18n.ts';
+import { afterFirstScreen } from './lib/first-screen.ts';
+import { initI18n, loadLaterMessages } from './lib/i18n.ts';
 import { createQueryClient } from './lib/query-client.ts';
 import { startRealtime } from './lib/realtime/realtime.ts';
 import { getTheme, setTheme } from './lib/storage.ts';
@@ -28,12 +31,11 @@ function applyTheme(): void {
 async function start(): Promise<void> {
   preloadRoute(window.location.hash);
   applyTheme();
-  await initI18n();
+  await initI18n(undefined, { deferLater: true });
   const queryClient = createQueryClient();
   const router = createAppRouter();
   redirectToLoginOnExpiry(router);
   startRealtime();
-  startReminders(queryClient);
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
   createRoot(container).render(
@@ -43,7 +45,13 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
-  registerServiceWorker();
+  afterFirstScreen(router, [
+    () => {
+      loadLaterMessages().catch((error: unknown) => console.error('messages could not load', error));
+    },
+    () => startReminders(queryClient),
+    registerServiceWorker,
+  ]);
 }
 
 start().catch((error: unknown) => {

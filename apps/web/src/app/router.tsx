@@ -14,7 +14,7 @@ import { RootLayout } from './shell/root-layout.tsx';
 import { TabLayout } from './shell/tab-layout.tsx';
 
 const pages = {
-  home: lazyPage(() => import('../features/market/pages/home-page.tsx')),
+  home: lazyPage(() => import('../features/market/pages/home-page.tsx'), { firstScreen: true }),
   investment: lazyPage(() => import('../features/market/pages/trends-page.tsx')),
   topUp: lazyPage(() => import('../features/funding/pages/top-up-page.tsx')),
   kefu: lazyPage(() => import('../features/support/pages/support-page.tsx')),
@@ -23,7 +23,7 @@ const pages = {
   passwordMenu: lazyPage(() => import('../features/account/pages/password-menu-page.tsx')),
   changePassword: lazyPage(() => import('../features/account/pages/change-password-page.tsx')),
   paymentPassword: lazyPage(() => import('../features/account/pages/payment-password-page.tsx')),
-  login: lazyPage(() => import('../features/auth/pages/login-page.tsx')),
+  login: lazyPage(() => import('../features/auth/pages/login-page.tsx'), { firstScreen: true }),
   register: lazyPage(() => import('../features/auth/pages/register-page.tsx')),
   resetPassword: lazyPage(() => import('../features/auth/pages/reset-password-page.tsx')),
   language: lazyPage(() => import('../features/language/pages/language-page.tsx')),
@@ -43,7 +43,7 @@ const pages = {
   hall: lazyPage(() => import('../features/trading/pages/hall-page.tsx')),
   events: lazyPage(() => import('../features/trading/pages/events-page.tsx')),
   guide: lazyPage(() => import('../features/trading/pages/guide-page.tsx')),
-  room: lazyPage(() => import('../features/trading/pages/room-page.tsx')),
+  room: lazyPage(() => import('../features/trading/pages/room-page.tsx'), { firstScreen: true }),
   roundPlay: lazyPage(() => import('../features/trading/pages/round-play-page.tsx')),
   verify: lazyPage(() => import('../features/trading/pages/verify-page.tsx')),
   investmentRecords: lazyPage(() => import('../features/trading/pages/investment-records-page.tsx')),

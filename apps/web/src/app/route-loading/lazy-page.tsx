@@ -3,10 +3,14 @@
  * (60 s) for the route and LAZY_CHUNK_TIMEOUT_MS (120 s) for the chunk import. react-router caches what
  * a route's `lazy()` returns, including a failure, so a failure is not thrown: the route gets an element
  * that shows the loading error and retries the import in place, then renders the page.
+ *
+ * A page outside the first screen also waits for the rest of the message catalogue (lib/i18n.ts), which
+ * the first screen leaves for later, so it never shows a key in place of its text.
  */
 import { ROUTE_LOADING_TIMEOUT_MS } from '@tradehall/domain';
 import { type ComponentType, useState } from 'react';
 import type { LazyRouteFunction, RouteObject } from 'react-router';
+import { loadLaterMessages } from '../../lib/i18n.ts';
 import { importChunk, withTimeout } from '../../lib/timeout.ts';
 import { LoadErrorView } from './load-error-view.tsx';
 import { DelayedLoadingView } from './route-loading-indicator.tsx';
@@ -17,10 +21,19 @@ export type PageModule = { default: ComponentType };
 class PageLoader {
   page: ComponentType | null = null;
 
-  constructor(private readonly load: () => Promise<PageModule>) {}
+  constructor(
+    private readonly load: () => Promise<PageModule>,
+    private readonly firstScreen: boolean,
+  ) {}
 
   async attempt(): Promise<ComponentType> {
-    const module = await withTimeout(importChunk(this.load), ROUTE_LOADING_TIMEOUT_MS);
+    // Without its messages (offline before they came) the page still opens: i18next shows the keys and
+    // the page re-renders when a later attempt brings them.
+    const messages = this.firstScreen ? null : loadLaterMessages().catch(() => undefined);
+    const [module] = await withTimeout(
+      Promise.all([importChunk(this.load), messages]),
+      ROUTE_LOADING_TIMEOUT_MS,
+    );
     this.page = module.default;
     return module.default;
   }
@@ -43,8 +56,12 @@ function RetryablePage({ loader, initialError }: { loader: PageLoader; initialEr
   return <LoadErrorView error={state.status === 'error' ? state.error : null} onRetry={retry} />;
 }
 
-export function lazyPage(load: () => Promise<PageModule>): LazyRouteFunction<RouteObject> {
-  const loader = new PageLoader(load);
+/** `firstScreen`: a page people land on, whose messages ship with the first screen's. */
+export function lazyPage(
+  load: () => Promise<PageModule>,
+  options: { firstScreen?: boolean } = {},
+): LazyRouteFunction<RouteObject> {
+  const loader = new PageLoader(load, options.firstScreen === true);
   return async () => {
     try {
       return { Component: await loader.attempt() };
