@@ -17,6 +17,7 @@ import {
   type RuleResult,
 } from '@tradehall/domain';
 import { z } from 'zod';
+import { CAPTCHA_ANSWER_MAX, TYPED_CREDENTIAL_MAX } from './limits.ts';
 
 // ---- the text rule ----------------------------------------------------------------------------------
 
@@ -63,10 +64,7 @@ export function multilineTextField(max: number, requiredKey: RequiredKey) {
 
 // ---- fields -----------------------------------------------------------------------------------------
 
-/** Longest captcha answer the API reads (the forms say "too long" past it rather than cutting). */
-export const CAPTCHA_ANSWER_MAX = 16;
-/** Longest account or password that is only checked, not set (login, reset, the old password). */
-export const TYPED_CREDENTIAL_MAX = 64;
+export { CAPTCHA_ANSWER_MAX, TYPED_CREDENTIAL_MAX } from './limits.ts';
 
 /** A string field checked by a domain rule; `maxLength` bounds the raw input before the rule runs. */
 function ruled(rule: (value: string) => RuleResult, maxLength: number) {

@@ -2,7 +2,7 @@
  * The password forms' client-side checks, from the domain rules the server applies too. The inputs have
  * no maxLength: a password is never cut to fit, a long one is said to be too long.
  */
-import { TYPED_CREDENTIAL_MAX } from '@tradehall/contracts';
+import { TYPED_CREDENTIAL_MAX } from '@tradehall/contracts/limits';
 import {
   checkLoginPassword,
   checkMaxLength,

@@ -2,7 +2,7 @@
  * The auth forms' client-side checks, built from the domain rules the server applies too. The inputs
  * have no maxLength: what is typed is kept, and a value past the API's limit is said to be too long.
  */
-import { CAPTCHA_ANSWER_MAX, TYPED_CREDENTIAL_MAX } from '@tradehall/contracts';
+import { CAPTCHA_ANSWER_MAX, TYPED_CREDENTIAL_MAX } from '@tradehall/contracts/limits';
 import {
   checkAccount,
   checkCaptcha,
