@@ -72,22 +72,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/**
- * Violations still open: antd-mobile's PasscodeInput hides its focusable input from assistive
- * technology and nests it in a focusable group (the payment password on two pages). They stay visible in
- * the output and the journey fails on any other one, so nothing new slips in; remove an entry once its
- * page is fixed.
- */
-const KNOWN: ReadonlyArray<{ route: string; rule: string }> = [
-  { route: '/pages/fund-password-change/index', rule: 'aria-hidden-focus' },
-  { route: '/pages/fund-password-change/index', rule: 'nested-interactive' },
-  { route: '/pages/withdraw/index', rule: 'aria-hidden-focus' },
-  { route: '/pages/withdraw/index', rule: 'nested-interactive' },
-];
-
-const isKnown = (finding: Finding) =>
-  KNOWN.some((known) => known.route === finding.route && known.rule === finding.rule);
-
 interface Finding {
   route: string;
   rule: string;
@@ -136,9 +120,7 @@ describe('accessibility (390x844)', () => {
     for (const route of SIGNED_IN) {
       findings.push(...(await audit(page, route === 'ROOM' ? `/pages/game/rule?room=${roomId}` : route)));
     }
-    const known = findings.filter(isKnown);
-    if (known.length > 0) console.warn(`known violations still present:\n${JSON.stringify(known, null, 2)}`);
-    expect(findings.filter((finding) => !isKnown(finding))).toEqual([]);
+    expect(findings).toEqual([]);
   });
 
   it('moves focus to the new page heading after a navigation', async () => {

@@ -51,6 +51,11 @@ export function PasscodeField({
       }
     };
     element.addEventListener('keydown', onKeyDown);
+    // PasscodeInput keeps a native <input> inside its focusable root for when it has no keyboard of its
+    // own; with ours it is never used, and a focusable field hidden from assistive technology inside a
+    // button is a trap for a screen reader (axe: aria-hidden-focus, nested-interactive). React sets no
+    // style on it, so this stays.
+    element.querySelector('input')?.style.setProperty('display', 'none');
     return () => element.removeEventListener('keydown', onKeyDown);
   }, []);
 
