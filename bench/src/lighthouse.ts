@@ -3,8 +3,11 @@
  * the built web app, served by a demo server this script starts, against DESIGN §9: performance ≥ 90,
  * accessibility 100, LCP ≤ 2.5 s. Each page is a cold visit (cache and storage emptied; home and room signed
  * in as the demo user) measured RUNS times, and the median is printed: one run is too noisy on a shared
- * machine. Run after `npm run build`: `npm run bench:lighthouse` (RUNS=1 for a quick look).
+ * machine. Run after `npm run build`: `npm run bench:lighthouse` (RUNS=1 for a quick look; LHR_DIR=<folder>
+ * keeps every run's full report as JSON, to see what the LCP element was and what delayed it).
  */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import {
@@ -22,6 +25,7 @@ import {
 type Result = NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'];
 
 const RUNS = Number(process.env.RUNS ?? 3);
+const LHR_DIR = process.env.LHR_DIR;
 
 interface Figures {
   performance: number;
@@ -67,6 +71,10 @@ try {
     const runs: Figures[] = [];
     for (let run = 0; run < RUNS; run++) {
       const lhr = await measure(cdp, session, page.route, page.signedIn);
+      if (LHR_DIR) {
+        mkdirSync(LHR_DIR, { recursive: true });
+        writeFileSync(join(LHR_DIR, `${page.name}-${run + 1}.json`), JSON.stringify(lhr));
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       runs.push({
