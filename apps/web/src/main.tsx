@@ -2,7 +2,8 @@
  * Entry: theme and language first (the active language is ready before the first paint, others load
  * lazily; only the first screen's messages up front), then the router. antd-mobile's set-up (React 19
  * render hook, locale) lives in lib/antd-runtime.ts and loads with the first page that uses the kit.
- * `/ws` (live figures) starts with the app. The page of the current route starts loading first of all.
+ * `/ws` (live figures) starts with the app. The page of the current route starts loading first of all,
+ * and the data it shows first as soon as the language is set (app/first-data.ts).
  * What the first page does not need waits until it is on screen and the main thread is idle
  * (lib/first-screen.ts): the rest of the message catalogue, socket.io for notices (loaded lazily, only
  * while logged in) and the service worker.
@@ -11,6 +12,7 @@ import './styles/app.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { prefetchFirstData } from './app/first-data.ts';
 import { Providers } from './app/providers.tsx';
 import { startReminders } from './app/realtime/reminders.ts';
 import { createAppRouter, preloadRoute } from './app/router.tsx';
@@ -33,6 +35,7 @@ async function start(): Promise<void> {
   applyTheme();
   await initI18n(undefined, { deferLater: true });
   const queryClient = createQueryClient();
+  prefetchFirstData(window.location.hash, queryClient);
   const router = createAppRouter();
   redirectToLoginOnExpiry(router);
   startRealtime();
