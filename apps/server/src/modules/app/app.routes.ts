@@ -1,9 +1,16 @@
 /** /health and /app/version. */
 import { appVersionResponseSchema, healthResponseSchema } from '@tradehall/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/http.ts';
-import type { AppService } from './app.service.ts';
+import type { AppService, HealthAnswer } from './app.service.ts';
+
+function sendHealth(reply: FastifyReply, answer: HealthAnswer): void {
+  if (!answer.ok) reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  // A string with a JSON type is sent as is (the schema was checked when the body was built).
+  reply.type('application/json; charset=utf-8').send(answer.body);
+}
 
 export function appRoutes(deps: { app: AppService }): FastifyPluginAsyncZod {
   const tags = ['app'];
@@ -19,10 +26,15 @@ export function appRoutes(deps: { app: AppService }): FastifyPluginAsyncZod {
           response: { 200: healthResponseSchema, 503: healthResponseSchema, ...errorResponses },
         },
       },
-      async (_request, reply) => {
-        const health = await deps.app.health();
-        if (health.status === 'ok') return reply.status(200).send(health);
-        return reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS)).send(health);
+      // Not async: while the shared ping's answer stands (nearly always), the answer goes out without
+      // a promise, its body serialised once for every request that shares it.
+      (_request, reply) => {
+        const now = deps.app.healthAnswerNow();
+        if (now) {
+          sendHealth(reply, now);
+          return;
+        }
+        return deps.app.healthAnswer().then((answer) => sendHealth(reply, answer));
       },
     );
 

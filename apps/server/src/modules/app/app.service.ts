@@ -1,5 +1,5 @@
 /** Health (is the database answering?) and the app version the spec fixes (2.5.3, code 253). */
-import type { AppVersionResponse, HealthResponse } from '@tradehall/contracts';
+import { type AppVersionResponse, type HealthResponse, healthResponseSchema } from '@tradehall/contracts';
 import { APP_VERSION, APP_VERSION_CODE } from '@tradehall/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
@@ -19,14 +19,30 @@ const UPDATE_CONTENT = [
  */
 export const HEALTH_PING_SHARE_MS = 250;
 
+interface PingOutcome {
+  ok: boolean;
+  latencyMs: number;
+}
+
 interface Probe {
   startedAt: number;
-  result: Promise<{ ok: boolean; latencyMs: number }>;
+  result: Promise<PingOutcome>;
+  /** The outcome once the ping has answered: requests after that need no promise. */
+  settled: PingOutcome | null;
+}
+
+/** The health answer as sent: checked against its schema and serialised once, then sent as is. */
+export interface HealthAnswer {
+  ok: boolean;
+  /** JSON of a HealthResponse. */
+  body: string;
 }
 
 export class AppService {
   readonly #startedAt: number;
   #probe: Probe | null = null;
+  /** The last answer built, for the ping and the uptime second it was built with. */
+  #answer: { probe: Probe; uptimeSeconds: number; answer: HealthAnswer } | null = null;
 
   constructor(
     private readonly database: Database,
@@ -36,30 +52,64 @@ export class AppService {
     this.#startedAt = clock.now().getTime();
   }
 
-  async health(): Promise<HealthResponse> {
-    const { ok, latencyMs } = await this.probe();
-    return {
+  /**
+   * The health answer at once when the shared ping has answered (the common case: no promise, no
+   * serialisation), else null and the caller waits on `healthAnswer`.
+   */
+  healthAnswerNow(): HealthAnswer | null {
+    const probe = this.probe();
+    return probe.settled ? this.answerFor(probe, probe.settled) : null;
+  }
+
+  async healthAnswer(): Promise<HealthAnswer> {
+    const probe = this.probe();
+    return this.answerFor(probe, probe.settled ?? (await probe.result));
+  }
+
+  /**
+   * Built once per ping and uptime second, then shared by every request in them: the same bytes a
+   * request-by-request serialisation would give, the schema check included.
+   */
+  private answerFor(probe: Probe, { ok, latencyMs }: PingOutcome): HealthAnswer {
+    const uptimeSeconds = Math.max(0, Math.floor((this.clock.now().getTime() - this.#startedAt) / 1000));
+    const last = this.#answer;
+    if (last && last.probe === probe && last.uptimeSeconds === uptimeSeconds) return last.answer;
+    const health: HealthResponse = {
       status: ok ? 'ok' : 'degraded',
       database: { ok, driver: this.database.driver, latencyMs },
       version: APP_VERSION,
-      uptimeSeconds: Math.max(0, Math.floor((this.clock.now().getTime() - this.#startedAt) / 1000)),
+      uptimeSeconds,
     };
+    const answer = { ok, body: JSON.stringify(healthResponseSchema.parse(health)) };
+    this.#answer = { probe, uptimeSeconds, answer };
+    return answer;
   }
 
   /** The ping in flight or finished within HEALTH_PING_SHARE_MS, else a new one (real time, not the clock). */
-  private probe(): Promise<{ ok: boolean; latencyMs: number }> {
+  private probe(): Probe {
     const now = performance.now();
-    if (this.#probe && now - this.#probe.startedAt < HEALTH_PING_SHARE_MS) return this.#probe.result;
-    const result = this.database.ping().then(
-      (latencyMs) => ({ ok: true, latencyMs }),
-      (error: unknown) => {
-        // Monitors poll this every few seconds during an outage: one line each, without a stack.
-        this.logger.warn({ reason: (error as Error).message }, 'database ping failed');
-        return { ok: false, latencyMs: 0 };
-      },
-    );
-    this.#probe = { startedAt: now, result };
-    return result;
+    if (this.#probe && now - this.#probe.startedAt < HEALTH_PING_SHARE_MS) return this.#probe;
+    const probe: Probe = {
+      startedAt: now,
+      result: Promise.resolve({ ok: false, latencyMs: 0 }),
+      settled: null,
+    };
+    probe.result = this.database
+      .ping()
+      .then(
+        (latencyMs) => ({ ok: true, latencyMs }),
+        (error: unknown) => {
+          // Monitors poll this every few seconds during an outage: one line each, without a stack.
+          this.logger.warn({ reason: (error as Error).message }, 'database ping failed');
+          return { ok: false, latencyMs: 0 };
+        },
+      )
+      .then((outcome) => {
+        probe.settled = outcome;
+        return outcome;
+      });
+    this.#probe = probe;
+    return probe;
   }
 
   version(): AppVersionResponse {
