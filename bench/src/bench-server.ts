@@ -21,6 +21,8 @@ export async function startBenchServer(options: {
   databaseUrl: string;
   dataDir: string;
   env?: Record<string, string>;
+  /** The server's log lines (stdout) for the caller to read; dropped otherwise. */
+  pipeStdout?: boolean;
 }): Promise<BenchApiServer> {
   const port = await freePort();
   const api = `http://127.0.0.1:${port}/api/v1`;
@@ -43,7 +45,7 @@ export async function startBenchServer(options: {
       ACCOUNT_RATE_LIMIT_PER_MINUTE: '100000',
       ...options.env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', options.pipeStdout ? 'pipe' : 'ignore', 'inherit'],
   });
   for (let attempt = 0; ; attempt++) {
     try {

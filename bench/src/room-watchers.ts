@@ -8,8 +8,10 @@
  *
  * Printed: how long after the settlement was stored (rounds.settled_at, taken when the settling
  * transaction starts, so the settlement's own work is included) each watcher had round.settled (p50, p99,
- * max), the broadcast alone (first watcher's frame to the others', p99), and the HTTP requests the app page made in the 3 s after the settlement reached it
- * (target 0: the events carry what the screen shows, see user-events.tsx). Loopback only.
+ * max), the broadcast alone (first watcher's frame to the others', p99), the HTTP requests the app page
+ * made in the 3 s after the settlement reached it, and the HTTP requests the server answered in those
+ * 3 s from anyone, read from its own access log (target 0 for both: the events carry what the screen
+ * shows, see user-events.tsx). Loopback only.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -35,6 +37,28 @@ export interface WatchFigures {
   spreadP99Ms: number;
   /** Requests the app page made after the settlement reached it; null when the app is not built. */
   pageRequests: string[] | null;
+  /**
+   * HTTP requests the server answered in the same 3 s, from anyone (the watchers, the page): counted
+   * from its access log, every answer logged at LOG_LEVEL=debug. "METHOD path" of each.
+   */
+  serverRequests: string[];
+}
+
+/** The server's access log lines ("request", one per answer at debug level) with their time. */
+function collectRequests(stdout: NodeJS.ReadableStream | null): Array<{ at: number; what: string }> {
+  const seen: Array<{ at: number; what: string }> = [];
+  let rest = '';
+  stdout?.setEncoding('utf8');
+  stdout?.on('data', (chunk: string) => {
+    const lines = (rest + chunk).split('\n');
+    rest = lines.pop() ?? '';
+    for (const line of lines) {
+      if (!line.includes('"msg":"request"')) continue;
+      const entry = JSON.parse(line) as { time: number; method: string; url: string };
+      seen.push({ at: entry.time, what: `${entry.method} ${entry.url}` });
+    }
+  });
+  return seen;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -124,8 +148,12 @@ export async function watchSettlement(watcherCount: number, positions: number): 
       DRAWING_SECONDS_OVERRIDE: '3',
       WS_PING_INTERVAL_MS: '600000',
       WS_PONG_TIMEOUT_MS: '600000',
+      // Every answer in the access log (not one in 100), to count the requests after the settlement.
+      LOG_LEVEL: 'debug',
     },
+    pipeStdout: true,
   });
+  const answered = collectRequests(server.child.stdout);
   const { port } = server;
   const origin = `http://127.0.0.1:${port}`;
   const api = `${origin}/api/v1`;
@@ -199,6 +227,7 @@ export async function watchSettlement(watcherCount: number, positions: number): 
       pageRequests: page
         ? requests.filter((r) => r.at >= reached).map((r) => r.url.replace(origin, ''))
         : null,
+      serverRequests: answered.filter((r) => r.at >= reached).map((r) => r.what),
     };
   } finally {
     await browser?.close();
