@@ -28,6 +28,9 @@ export function SumsChart({ recent }: { recent: Recent }) {
   const options = (): ChartOptions => ({
     legend: { show: false },
     cursor: { show: false },
+    // Room on the right for half a time label: the newest point's "2026.11.26" sits on the plot's edge
+    // and was cut in two by the canvas.
+    padding: [null, 36, null, null],
     scales: { x: { time: true }, y: { range: [SPECIAL_NUMBER_MIN, SPECIAL_NUMBER_MAX] } },
     axes: [
       {
