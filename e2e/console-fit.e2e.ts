@@ -2,8 +2,11 @@
  * The console fits an operator's 1280x800 screen: every section of the side menu, in Simplified Chinese
  * and English, with data in its tables (a user with a deposit and a withdrawal waiting, rounds played,
  * audit entries), shows no table wider than its box (no horizontal scrolling: the columns that matter
- * are in the table, the rest in the detail drawer) and no page wider than the window.
+ * are in the table, the rest in the detail drawer) and no page wider than the window. A screenshot of
+ * each section lands in .test-artifacts/console/<language>/.
  */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -115,6 +118,9 @@ describe('the console at 1280x800', () => {
       await page.waitForLoadState('networkidle');
       await page.waitForTimeout(200);
       for (const problem of await overflowing()) found.push(`${language} ${section}: ${problem}`);
+      const dir = join(import.meta.dirname, '..', '.test-artifacts', 'console', language);
+      mkdirSync(dir, { recursive: true });
+      await page.screenshot({ path: join(dir, `${section}.png`) });
     }
     expect(found).toEqual([]);
   });

@@ -3,15 +3,22 @@
  * with a code), logs out, and from then on login asks for a code after the password: a wrong code is
  * refused, the right one signs in. The enrolment is in the audit log; replacing the authenticator takes a
  * current code of the old one; and a session the server no longer accepts sends the console back to login
- * with a notice.
+ * with a notice. Before enrolling, an approval is refused and the enrolment shows again, saying why.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './support/api.ts';
+import { api, idempotencyKey, loginUser } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
-import { captchaAnswer, consoleContext, loginConsole, openSection, totpCode } from './support/console.ts';
+import {
+  captchaAnswer,
+  closeDrawer,
+  consoleContext,
+  loginConsole,
+  openSection,
+  totpCode,
+} from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -38,9 +45,36 @@ afterAll(async () => {
 });
 
 describe('console two-factor at 1280x800', () => {
-  it('enrols two-factor from My account with the secret and its QR code', async () => {
-    // Without two-factor the operator is asked to enrol at once, the QR code showing; "Later" defers it.
+  it('refuses a money decision before enrolment and shows the enrolment again, saying why', async () => {
+    const user = await loginUser(server.url, 'demo', 'demo123456');
+    await api(server.url, 'POST', '/deposits', {
+      token: user.token,
+      body: {
+        method: 'offline',
+        amount: 5_000,
+        depositorName: 'Eve Payer',
+        idempotencyKey: idempotencyKey(),
+      },
+    });
     await loginConsole(page, { twoFactorPrompt: 'later' });
+    await openSection(page, 'deposits');
+    const row = page.locator('tr.ant-table-row', { hasText: 'demo' }).first();
+    await row.getByTestId('deposit-review').click();
+    await page.getByTestId('deposit-approve').click();
+    await page.getByTestId('deposit-approve-confirm').click();
+    const prompt = page.getByTestId('two-factor-prompt');
+    await expect.poll(() => prompt.getAttribute('data-reason')).toBe('refused');
+    await expect
+      .poll(() => prompt.getByTestId('totp-qr').getAttribute('src'))
+      .toMatch(/^data:image\/png;base64,/);
+    expect(await page.getByTestId('deposit-detail').getAttribute('data-status')).toBe('pending');
+    await page.getByTestId('two-factor-later').click();
+    await prompt.waitFor({ state: 'detached' });
+    await closeDrawer(page, 'deposit-detail');
+  });
+
+  it('enrols two-factor from My account with the secret and its QR code', async () => {
+    // Still signed in from the refusal ("Later" deferred the enrolment): My account offers it.
     await page.getByTestId('console-account-link').click();
     await expect.poll(() => page.getByTestId('totp-state').getAttribute('data-enabled')).toBe('false');
     await page.getByTestId('totp-start').click();
