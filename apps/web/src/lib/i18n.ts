@@ -43,6 +43,9 @@ const loaders: Record<Locale, Record<Part, () => Promise<Messages>>> = {
 
 export const i18n = i18next.createInstance();
 
+/** Whether a page has asked for a key no loaded part had (one of the later part, shown as the key). */
+let keyMissed = false;
+
 /** Parts of each language already merged into i18next (a failed load is tried again next time). */
 const loadedParts = new Map<Locale, Map<Part, Promise<void>>>();
 
@@ -52,7 +55,10 @@ function ensurePart(locale: Locale, part: Part): Promise<void> {
   let loading = parts.get(part);
   if (!loading) {
     loading = loaders[locale][part]().then((messages) => {
-      i18n.addResourceBundle(locale, 'translation', messages, true, true);
+      // Adding messages re-renders every translated component (bindI18nStore below): a whole-page
+      // render on a phone's CPU, right after the first paint. Only worth it if a key has been missing.
+      const silent = part === 'later' && !keyMissed;
+      i18n.addResourceBundle(locale, 'translation', messages, true, true, { silent });
     });
     loading.catch(() => parts.delete(part));
     parts.set(part, loading);
@@ -111,8 +117,12 @@ export async function initI18n(
       lowerCaseLng: true,
       load: 'currentOnly',
       interpolation: { escapeValue: false },
-      // Pages re-render when the later part of the catalogue arrives.
+      // Pages re-render when the later part of the catalogue arrives, if they showed a key it brings.
       react: { useSuspense: false, bindI18nStore: 'added' },
+      saveMissing: true,
+      missingKeyHandler: () => {
+        keyMissed = true;
+      },
     });
   }
   await ensurePart(FALLBACK_LOCALE, 'first');
