@@ -203,7 +203,9 @@ function print(title: string, figures: Record<Endpoint, Figure>, empty?: Record<
     if (empty) {
       const base = empty[endpoint];
       const self = ratio / base.ratio;
-      line += `  | ${self.toFixed(2)}x of empty (bar 0.9x) ${self >= 0.9 ? 'ok' : 'BELOW'}`;
+      line +=
+        `  | ${self.toFixed(2)}x of empty (bar 0.9x) ${self >= 0.9 ? 'ok' : 'BELOW'}` +
+        `, by CPU per answer ${(base.cpuUs / f.cpuUs).toFixed(2)}x`;
     }
     console.log(line);
   }
