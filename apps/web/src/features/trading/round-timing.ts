@@ -28,6 +28,3 @@ export function countdownSeconds(round: Timed, serverNowMs: number): number | nu
   if (target === null) return null;
   return Math.max(0, Math.ceil((target * 1000 - serverNowMs) / 1000));
 }
-
-/** How long a settled round's result stays the main view before the next round takes its place. */
-export const RESULT_HOLD_MS = 3_000;

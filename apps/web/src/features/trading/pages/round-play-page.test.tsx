@@ -311,11 +311,9 @@ describe('round play: live from the round topic', () => {
     await waitFor(() => expect(screen.getByTestId('round-balance').textContent).toBe('$1,254.16'));
     expect(screen.getByTestId('round-waiting-next')).toBeTruthy();
 
-    // The next round opens; after the result has been shown for a moment it takes over.
+    // The next round opens and takes over at once; the result moves to the last-round panel.
     server.publish(TOPIC, 'round.opened', { round: next });
-    await waitFor(() => expect(screen.getByTestId('round-issue').textContent).toBe('Issue 202611210002'), {
-      timeout: 5_000,
-    });
+    await waitFor(() => expect(screen.getByTestId('round-issue').textContent).toBe('Issue 202611210002'));
     expect(status().dataset.status).toBe('open');
     const last = screen.getByTestId('last-round');
     expect(within(last).getByTestId('last-round-status').dataset.status).toBe('settled');

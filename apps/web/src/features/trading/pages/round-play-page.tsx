@@ -35,7 +35,7 @@ import { useRoomEvents } from '../hooks/use-room-events.ts';
 import { useSettlementRefresh } from '../hooks/use-settlement-refresh.ts';
 import { GUIDE_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
 import { tradingKeys } from '../query-keys.ts';
-import { countdownSeconds, displayStatus, RESULT_HOLD_MS } from '../round-timing.ts';
+import { countdownSeconds, displayStatus } from '../round-timing.ts';
 
 function RoomNotice({ room }: { room: RoomView }) {
   const { t } = useTranslation();
@@ -76,12 +76,8 @@ function RoundPlay({ roomId }: { roomId: string }) {
   // A round the server no longer knows (a 404) is not waited for.
   const activeMissing = active.isError && !active.data && !activeRound;
 
-  // The room's next round takes over once the current one is final and its result has been on screen
-  // for RESULT_HOLD_MS; until then the current round is followed through to its settlement.
-  const [finalSince, setFinalSince] = useState<number | null>(null);
-  useEffect(() => {
-    setFinalSince(activeFinal && activeId !== null ? Date.now() : null);
-  }, [activeFinal, activeId]);
+  // The room's next round takes over as soon as the current one is final (settled or void): the user
+  // gets the new round's whole open window, and the result moves to the "last round" panel below.
   const nextId = roomRound?.id ?? null;
   useEffect(() => {
     if (nextId === null || nextId === activeId) return;
@@ -89,16 +85,10 @@ function RoundPlay({ roomId }: { roomId: string }) {
       setActiveId(nextId);
       return;
     }
-    if (finalSince === null) return;
-    const timer = setTimeout(
-      () => {
-        setPreviousId(activeId);
-        setActiveId(nextId);
-      },
-      Math.max(0, finalSince + RESULT_HOLD_MS - Date.now()),
-    );
-    return () => clearTimeout(timer);
-  }, [nextId, activeId, activeMissing, finalSince]);
+    if (!activeFinal) return;
+    setPreviousId(activeId);
+    setActiveId(nextId);
+  }, [nextId, activeId, activeMissing, activeFinal]);
 
   useSettlementRefresh(activeRound, (active.data?.myPositions.length ?? 0) > 0);
   useSettlementRefresh(previousRound, (previous.data?.myPositions.length ?? 0) > 0);
