@@ -5,6 +5,7 @@ import path from 'node:path';
 import { translateShared } from '@tradehall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestApp, DRIVERS, type ErrorJson, type TestApp } from '../../../test/harness.ts';
+import { API_CSP } from '../../platform/security-headers.ts';
 import { HEALTH_PING_SHARE_MS } from './app.service.ts';
 
 describe.each(DRIVERS)('app endpoints on %s', (driver) => {
@@ -26,6 +27,17 @@ describe.each(DRIVERS)('app endpoints on %s', (driver) => {
       version: '2.5.3',
       uptimeSeconds: 42,
     });
+    // Sent as a string built once: the same type and API policy as a serialised answer.
+    expect(response.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(response.headers['content-security-policy']).toBe(API_CSP);
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('builds the health answer again when the uptime second moves on, within one shared ping', async () => {
+    const first = await call<{ uptimeSeconds: number }>(t, 'GET', '/health');
+    t.clock.advanceSeconds(3);
+    const second = await call<{ uptimeSeconds: number }>(t, 'GET', '/health');
+    expect(second.body.uptimeSeconds).toBe(first.body.uptimeSeconds + 3);
   });
 
   it('answers a crowd of health checks with one database ping, and pings again once it is stale', async () => {
