@@ -1,11 +1,11 @@
 /**
  * A room watched live through three consecutive rounds with no reload (short rounds: open 7 s, sealed 3 s,
- * drawing 1 s): the round page shows each round open, seal, draw and settle within 1 s of the server (the
- * previous round's result moves to the last-round panel when the next opens) — all from the round events,
+ * drawing 1 s): the round page shows each round open, seal, draw and settle within 1 s of the server (a
+ * round moves to the last-round panel when the next one opens, and settles there) — all from the events,
  * with no request to the server about rounds or rooms once the page is watching.
  *
  * The server's side is observed from here by polling the room's round list (not cached) every 100 ms;
- * the page's side by a MutationObserver noting when the current round panel changes round or status.
+ * the page's side by a MutationObserver noting each round and status the current and last-round panels show.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,14 +48,17 @@ beforeAll(async () => {
       // Every change of the current round panel (its round, its status), with the time it happened.
       const seen: Array<{ at: number; roundId: string; status: string }> = [];
       (window as unknown as { __roundsSeen: typeof seen }).__roundsSeen = seen;
-      let last = '';
+      // A round moves from the current panel to the last-round panel when the next one opens; both count.
+      const noted = new Set<string>();
       const note = () => {
-        const panel = document.querySelector('[data-testid="current-round"]');
-        const status = panel?.querySelector('[data-testid="round-status"]')?.getAttribute('data-status');
-        const roundId = panel?.getAttribute('data-round-id');
-        if (!roundId || !status || `${roundId}:${status}` === last) return;
-        last = `${roundId}:${status}`;
-        seen.push({ at: Date.now(), roundId, status });
+        const panels = document.querySelectorAll('[data-testid="current-round"], [data-testid="last-round"]');
+        for (const panel of Array.from(panels)) {
+          const status = panel.querySelector('[data-testid$="round-status"]')?.getAttribute('data-status');
+          const roundId = panel.getAttribute('data-round-id');
+          if (!roundId || !status || noted.has(`${roundId}:${status}`)) continue;
+          noted.add(`${roundId}:${status}`);
+          seen.push({ at: Date.now(), roundId, status });
+        }
       };
       new MutationObserver(note).observe(document, {
         subtree: true,

@@ -76,19 +76,14 @@ function RoundPlay({ roomId }: { roomId: string }) {
   // A round the server no longer knows (a 404) is not waited for.
   const activeMissing = active.isError && !active.data && !activeRound;
 
-  // The room's next round takes over as soon as the current one is final (settled or void): the user
-  // gets the new round's whole open window, and the result moves to the "last round" panel below.
+  // The room's next round takes over as soon as it opens: the user gets its whole open window, and the
+  // round before it (still drawing, or settled) moves to the "last round" panel, where its result shows.
   const nextId = roomRound?.id ?? null;
   useEffect(() => {
     if (nextId === null || nextId === activeId) return;
-    if (activeId === null || activeMissing) {
-      setActiveId(nextId);
-      return;
-    }
-    if (!activeFinal) return;
-    setPreviousId(activeId);
+    if (activeId !== null && !activeMissing) setPreviousId(activeId);
     setActiveId(nextId);
-  }, [nextId, activeId, activeMissing, activeFinal]);
+  }, [nextId, activeId, activeMissing]);
 
   useSettlementRefresh(activeRound, (active.data?.myPositions.length ?? 0) > 0);
   useSettlementRefresh(previousRound, (previous.data?.myPositions.length ?? 0) > 0);
