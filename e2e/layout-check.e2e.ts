@@ -576,3 +576,24 @@ describe('round play at 390x844', () => {
     });
   }
 });
+
+/**
+ * Toasts wrap between words: antd-mobile's own rule (break-all, loaded with the first toast) would cut
+ * "payment password" into "payment p" and "assword".
+ */
+describe('toasts at 390x844', () => {
+  it('wrap between words, not inside them', async () => {
+    const context = await phone('en', false);
+    const page = await context.newPage();
+    await page.goto('/#/pages/login/index');
+    await page.getByTestId('login-account').fill('demo');
+    await page.getByTestId('login-password').fill('not-the-password');
+    await page.getByTestId('login-captcha').fill('zzzz');
+    await page.getByTestId('login-submit').click();
+    const toast = page.locator('.adm-toast-main');
+    await toast.waitFor();
+    const wordBreak = await toast.evaluate((element) => getComputedStyle(element).wordBreak);
+    await context.close();
+    expect(wordBreak).toBe('normal');
+  });
+});
