@@ -1,8 +1,12 @@
 /**
  * Rate limits with lowered ceilings: per IP on every route, tighter per IP on auth routes, and per account
- * name across IPs. With TEST_REDIS_URL set, two app instances share their counts through Redis.
+ * name across IPs; the built files are not counted. With TEST_REDIS_URL set, two app instances share their
+ * counts through Redis, and only when they share REDIS_PREFIX.
  */
 import { randomInt } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -120,5 +124,58 @@ if (redisUrl) {
       for (let i = 0; i < 3; i += 1) await loginFrom(first, ip, uniqueAccount('redis'));
       expectRateLimited(await loginFrom(second, ip, uniqueAccount('redis')));
     });
+
+    it('another deployment on the same Redis (its own REDIS_PREFIX) keeps its own counts', async () => {
+      const other = await createTestApp({
+        driver: 'pglite',
+        env: { ...LIMITS, REDIS_PREFIX: `other-${randomInt(1_000_000)}` },
+        redis,
+      });
+      try {
+        const ip = randomIp();
+        for (let i = 0; i < 3; i += 1) await loginFrom(first, ip, uniqueAccount('redis'));
+        expectRateLimited(await loginFrom(second, ip, uniqueAccount('redis')));
+        expect((await loginFrom(other, ip, uniqueAccount('redis'))).body.error.code).toBe(
+          'INVALID_CREDENTIALS',
+        );
+      } finally {
+        await other.close();
+      }
+    });
   });
 }
+
+describe('the built files and the per-IP ceiling', () => {
+  let root: string;
+  let t: TestApp;
+  beforeAll(async () => {
+    root = mkdtempSync(path.join(tmpdir(), 'tradehall-limits-'));
+    const site = (name: string) => {
+      const dir = path.join(root, name);
+      mkdirSync(path.join(dir, 'assets'), { recursive: true });
+      writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+      writeFileSync(path.join(dir, 'assets/page-AbCdEf12.js'), 'export {};\n');
+      return dir;
+    };
+    t = await createTestApp({
+      driver: 'pglite',
+      env: { ...LIMITS, WEB_DIST_DIR: site('web'), CONSOLE_DIST_DIR: site('console') },
+    });
+  });
+  afterAll(async () => {
+    await t?.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+
+  it('serves a whole install (more files than the ceiling) and still counts every API request', async () => {
+    const ip = randomIp();
+    const get = (url: string) => t.app.inject({ method: 'GET', url, remoteAddress: ip });
+    for (let i = 0; i < 25; i += 1) {
+      expect((await get('/assets/page-AbCdEf12.js')).statusCode).toBe(200);
+      expect((await get('/console/assets/page-AbCdEf12.js')).statusCode).toBe(200);
+    }
+    expect((await get('/')).statusCode).toBe(200);
+    for (let i = 0; i < 20; i += 1) expect((await get(`${API}/app/version`)).statusCode).toBe(200);
+    expect((await get(`${API}/app/version`)).statusCode).toBe(429);
+  });
+});

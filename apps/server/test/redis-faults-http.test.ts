@@ -49,6 +49,8 @@ describe('requests with Redis gone (a server process)', () => {
   let output = '';
   let api = '';
   let dataDir = '';
+  /** This run's REDIS_PREFIX: its rate-limit counts are `<prefix>:rate-limit:...`. */
+  let prefix = '';
 
   beforeAll(async () => {
     redis = await TestRedisServer.start();
@@ -60,6 +62,7 @@ describe('requests with Redis gone (a server process)', () => {
     observer.on('error', () => undefined);
     dataDir = mkdtempSync(path.join(tmpdir(), 'tradehall-redis-faults-'));
     const port = await freePort();
+    prefix = `tradehall-faults-${randomBytes(4).toString('hex')}`;
     child = spawn(process.execPath, ['--import', 'tsx', MAIN_TS], {
       cwd: REPO_ROOT,
       env: {
@@ -69,7 +72,7 @@ describe('requests with Redis gone (a server process)', () => {
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         REDIS_URL: redis.url,
-        REDIS_PREFIX: `tradehall-faults-${randomBytes(4).toString('hex')}`,
+        REDIS_PREFIX: prefix,
         TRADEHALL_TEST_MODE: 'true',
         LOG_LEVEL: 'warn',
         // Limits out of the way: this measures time, not refusals.
@@ -150,7 +153,7 @@ describe('requests with Redis gone (a server process)', () => {
       async () => {
         expect((await timed(`${api}/rooms`)).status).toBe(200);
         try {
-          return (await observer.keys('tradehall-rate-limit:*')).length > 0;
+          return (await observer.keys(`${prefix}:rate-limit:*`)).length > 0;
         } catch {
           return false;
         }

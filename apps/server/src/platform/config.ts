@@ -154,8 +154,9 @@ export interface RealtimeConfig {
    */
   socketIoPolling: boolean;
   /**
-   * Prefix of the Redis channels realtime uses (`<prefix>:events`, `<prefix>:socket.io#...`), so two
-   * deployments (or two test runs) can share one Redis without hearing each other.
+   * Prefix of the Redis channels realtime uses (`<prefix>:events`, `<prefix>:socket.io#...`) and of the
+   * rate-limit counts (`<prefix>:rate-limit:...`), so two deployments (or two test runs) can share one
+   * Redis without hearing each other or sharing limits.
    */
   redisPrefix: string;
 }

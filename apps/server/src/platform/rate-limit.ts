@@ -1,5 +1,6 @@
 /**
- * Rate limits: every route per IP (generous), auth routes per IP (tight), and login / reset-code
+ * Rate limits: every API route per IP (generous; the built files are not counted, see static-files.ts),
+ * auth routes per IP (tight), and login / reset-code
  * attempts per account name whatever the IP. In memory on one node, in Redis when REDIS_URL is set so
  * all nodes share the counts, falling back to per-process counts while Redis is unavailable (limits are
  * never off, see rate-limit-store.ts). A refusal is RATE_LIMITED with the seconds to wait.
@@ -10,6 +11,7 @@ import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { AppError } from './errors.ts';
 import { redisStoreWithLocalFallback } from './rate-limit-store.ts';
+import { isStaticFileRoute } from './static-files.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -22,7 +24,11 @@ export async function registerRateLimit(
     global: true,
     max: config.rateLimit.globalPerMinute,
     timeWindow: MINUTE_MS,
-    ...(redis ? { store: redisStoreWithLocalFallback(redis, 'tradehall-rate-limit:', app.log) } : {}),
+    // Per deployment, like the realtime channels: two deployments on one Redis do not share counts.
+    ...(redis
+      ? { store: redisStoreWithLocalFallback(redis, `${config.realtime.redisPrefix}:rate-limit:`, app.log) }
+      : {}),
+    allowList: (request) => isStaticFileRoute(request.routeOptions.url),
     // The store never fails (it falls back to memory); were it to, refuse rather than serve unlimited.
     skipOnError: false,
     errorResponseBuilder: (_request, context) =>

@@ -21,6 +21,15 @@ export interface StaticSites {
 
 const hasIndex = (dir: string) => existsSync(path.join(dir, 'index.html'));
 
+/**
+ * The routes that serve the built files. They are left out of the per-IP request limit: a phone that
+ * installs the app fetches every file of the build at once (the service worker's precache, ~130 files),
+ * many phones share one address behind a carrier's NAT, and a file read from disk costs no database work.
+ */
+export function isStaticFileRoute(routeUrl: string | undefined): boolean {
+  return routeUrl === '/*' || routeUrl === `${CONSOLE_PREFIX}*`;
+}
+
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** A file whose name carries its content hash (Vite's `name-<hash>.ext`), maybe as its .br / .gz copy. */
