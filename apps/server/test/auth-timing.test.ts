@@ -4,14 +4,16 @@
  * a reset-code request runs one statement either way and stores and mails the code after answering; a
  * reset with a wrong code hashes the new password and runs the same transaction either way.
  *
- * Measured through the whole HTTP stack: the medians of 15 attempts each (after 2 warm-up rounds) must
- * be within 20% of each other. Known and unknown attempts alternate, one request at a time, and which
- * goes first alternates too. This machine's cores are shared with other busy processes, whose bursts add
- * tens of milliseconds to whichever request they hit, so an attempt's time is the best of 5 tries: extra
- * work on one side still shows in every try, a burst of someone else's load does not. Each try follows
- * an untimed request to /health, so every timed request starts from the same warm process. Mail really
- * goes out, to an SMTP server on loopback, and each known try waits for it, so a mail still being sent
- * never lands in another try's time. The medians are printed for the closing note.
+ * Measured through the whole HTTP stack: 15 attempts of 5 tries each (after 2 warm-up rounds); the
+ * fastest answer of each side must be within 20% of the other's. Known and unknown attempts alternate,
+ * one request at a time, and which goes first alternates too. This machine's cores are shared with other
+ * busy processes, whose bursts add milliseconds to whichever request they hit, so the figure compared is
+ * the fastest: extra work on one side shows in every answer of that side, fastest included, while
+ * someone else's load never makes an answer faster (medians of each attempt's best moved 25-55% apart
+ * under a load of 6-15 on the two cores, with no difference in the work). Each try follows an untimed
+ * request to /health, so every timed request starts from the same warm process. Mail really goes out,
+ * to an SMTP server on loopback, and each known try waits for it, so a mail still being sent never lands
+ * in another try's time. Fastest and median are printed for the closing note.
  */
 import { VERIFICATION_CODE_RESEND_SECONDS } from '@tradehall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +27,7 @@ const TRIES = 5;
 const TOLERANCE = 0.2;
 /**
  * Differences under this many milliseconds pass whatever their share: for an answer of about 1 ms, the
- * shared machine's scheduling jitter alone moves a median by 20%. The leak this test guards against (the
+ * shared machine's scheduling jitter alone moves a figure by 20%. The leak this test guards against (the
  * code stored before the answer) measured 1.8-2.1 ms, far above it.
  */
 const JITTER_FLOOR_MS = 0.25;
@@ -47,6 +49,13 @@ function median(values: number[]): number {
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
 }
 
+/**
+ * After a mail has arrived, the SMTP session (in this process, like the app) still says goodbye and
+ * closes: work that landed in the next known try's time (on PostgreSQL the fastest known request was
+ * 0.17 ms slower than an unknown one before the test waited for it, 0.06 ms after).
+ */
+const mailSessionClosed = () => new Promise((resolve) => setTimeout(resolve, 60));
+
 /** A pause after every request, the same for either kind, so one request's tail is not the next one's cost. */
 const gap = () => new Promise((resolve) => setTimeout(resolve, 5));
 
@@ -57,7 +66,13 @@ interface Side {
   after?: (attempt: number, tryIndex: number) => Promise<void>;
 }
 
-/** Medians over SAMPLES attempts of each side, each attempt the best of TRIES; every status checked. */
+interface Figures {
+  fastest: number;
+  /** Median of each attempt's best try (printed, not compared). */
+  median: number;
+}
+
+/** The fastest answer and the median attempt of each side over SAMPLES attempts; every status checked. */
 async function compare(
   t: TestApp,
   options: {
@@ -66,7 +81,7 @@ async function compare(
     known: Side;
     unknown: Side;
   },
-): Promise<{ known: number; unknown: number }> {
+): Promise<{ known: Figures; unknown: Figures }> {
   const best = async (side: Side, attempt: number) => {
     let fastest = Number.POSITIVE_INFINITY;
     for (let i = 0; i < TRIES; i += 1) {
@@ -97,15 +112,18 @@ async function compare(
       unknown.push(unknownMs);
     }
   }
-  return { known: median(known), unknown: median(unknown) };
+  const figures = (bests: number[]): Figures => ({ fastest: Math.min(...bests), median: median(bests) });
+  return { known: figures(known), unknown: figures(unknown) };
 }
 
-function expectClose(label: string, medians: { known: number; unknown: number }): void {
-  const { known, unknown } = medians;
+function expectClose(label: string, figures: { known: Figures; unknown: Figures }): void {
+  const known = figures.known.fastest;
+  const unknown = figures.unknown.fastest;
   const difference = Math.abs(known - unknown) / Math.min(known, unknown);
   console.log(
-    `timing ${label}: median known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms ` +
-      `(${(difference * 100).toFixed(1)}% apart; ${SAMPLES} attempts each, best of ${TRIES} tries)`,
+    `timing ${label}: fastest known ${known.toFixed(2)} ms, unknown ${unknown.toFixed(2)} ms ` +
+      `(${(difference * 100).toFixed(1)}% apart); median known ${figures.known.median.toFixed(2)} ms, ` +
+      `unknown ${figures.unknown.median.toFixed(2)} ms (${SAMPLES} attempts each, best of ${TRIES} tries)`,
   );
   if (Math.abs(known - unknown) <= JITTER_FLOOR_MS) return;
   expect(difference).toBeLessThanOrEqual(TOLERANCE);
@@ -140,7 +158,7 @@ describe.each(DRIVERS)('known and unknown accounts take the same time on %s', (d
     let captchas: Array<{ captchaId: string; captchaAnswer: string }> = [];
     const login = (account: string, i: number) =>
       timed(t, '/auth/login', { account, password: 'wrong-pass1', ...captchas[i] });
-    const medians = await compare(t, {
+    const figures = await compare(t, {
       status: 401,
       prepare: async () => {
         // Fresh accounts each attempt: ten failures would lock one.
@@ -153,13 +171,13 @@ describe.each(DRIVERS)('known and unknown accounts take the same time on %s', (d
       known: { send: (_, i) => login(accounts[i] ?? '', i) },
       unknown: { send: (_, i) => login(uniqueAccount('nobody'), TRIES + i) },
     });
-    expectClose(`${driver} login`, medians);
+    expectClose(`${driver} login`, figures);
   });
 
   it('asking for a reset code: account with an email vs unknown name', async () => {
     // Each a first request, like the unknown names'.
     let users: Array<{ account: string; email: string }> = [];
-    const medians = await compare(t, {
+    const figures = await compare(t, {
       status: 200,
       prepare: async () => {
         users = await usersWithEmail(TRIES);
@@ -168,11 +186,12 @@ describe.each(DRIVERS)('known and unknown accounts take the same time on %s', (d
         send: (_, i) => timed(t, '/auth/password-reset/code', { account: users[i]?.account }),
         after: async (_, i) => {
           await smtp.waitFor(users[i]?.email ?? '');
+          await mailSessionClosed();
         },
       },
       unknown: { send: () => timed(t, '/auth/password-reset/code', { account: uniqueAccount('nobody') }) },
     });
-    expectClose(`${driver} reset code request`, medians);
+    expectClose(`${driver} reset code request`, figures);
   });
 
   it('resetting with a wrong code: existing vs unknown account', async () => {
@@ -185,7 +204,7 @@ describe.each(DRIVERS)('known and unknown accounts take the same time on %s', (d
       password: 'newpass123',
       confirmPassword: 'newpass123',
     });
-    const medians = await compare(t, {
+    const figures = await compare(t, {
       status: 400,
       prepare: async () => {
         // A live code each attempt, so the known account's wrong codes are checked against one.
@@ -197,6 +216,6 @@ describe.each(DRIVERS)('known and unknown accounts take the same time on %s', (d
       known: { send: () => timed(t, '/auth/password-reset', body(user.account)) },
       unknown: { send: () => timed(t, '/auth/password-reset', body(uniqueAccount('nobody'))) },
     });
-    expectClose(`${driver} reset with a wrong code`, medians);
+    expectClose(`${driver} reset with a wrong code`, figures);
   });
 });
