@@ -7,6 +7,7 @@
 import { generateBeaconKey } from '@tradehall/domain';
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
+import { banner } from './banner.ts';
 import { LocalBeacon } from './modules/beacon/local-beacon.ts';
 import { loadOrCreateLocalBeaconKey } from './modules/beacon/local-beacon-key.ts';
 import {
@@ -16,7 +17,6 @@ import {
   SCHEDULER_LOCK_KEY,
 } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
-import { banner } from './platform/banner.ts';
 import { systemClock } from './platform/clock.ts';
 import {
   type Config,
@@ -33,9 +33,9 @@ import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
 import { createPasswordHasher } from './platform/password-hasher.ts';
 import { createRedis } from './platform/redis.ts';
-import { DEMO, randomSeedLogins, seedDemoData } from './platform/seed.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import { startRealtimeForServices } from './realtime/start-for-services.ts';
+import { DEMO, randomSeedLogins, seedDemoData } from './seed.ts';
 import { createServices } from './services.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;

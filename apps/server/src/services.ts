@@ -4,11 +4,6 @@
  */
 import { AccountsRepository } from './modules/accounts/accounts.repository.ts';
 import { AccountsService } from './modules/accounts/accounts.service.ts';
-import {
-  createAdminGuard,
-  createOperatorGuard,
-  type OperatorGuard,
-} from './modules/admin-auth/admin-auth.guard.ts';
 import { AdminAuthRepository } from './modules/admin-auth/admin-auth.repository.ts';
 import { AdminAuthService } from './modules/admin-auth/admin-auth.service.ts';
 import { OperatorsService } from './modules/admin-auth/operators.service.ts';
@@ -22,7 +17,6 @@ import { AppService } from './modules/app/app.service.ts';
 import { AssetsService } from './modules/assets/assets.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
-import { createOptionalUserGuard, createUserGuard, type UserGuard } from './modules/auth/auth.guard.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CaptchaRepository } from './modules/auth/captcha.repository.ts';
 import { CaptchaService } from './modules/auth/captcha.service.ts';
@@ -73,6 +67,12 @@ import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { DomainEvents } from './platform/events.ts';
+import {
+  createAdminGuard,
+  createOperatorGuard,
+  type OperatorGuard,
+} from './platform/guards/operator-guard.ts';
+import { createOptionalUserGuard, createUserGuard, type UserGuard } from './platform/guards/user-guard.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mailer.ts';
 import type { PasswordHasher } from './platform/password-hasher.ts';

@@ -6,7 +6,7 @@
  */
 import type { Dashboard } from '@tradehall/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOfUtcDay } from '../src/modules/withdrawals/withdrawals.service.ts';
+import { startOfUtcDay } from '../src/platform/clock.ts';
 import { toCents } from '../src/platform/db/cents.ts';
 import { call, createTestApp, DRIVERS, type ErrorJson, type TestApp } from './harness.ts';
 import {

@@ -28,7 +28,7 @@ import type { DB } from '../src/platform/db/schema.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { createMailer, type Mailer } from '../src/platform/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from '../src/platform/password-hasher.ts';
-import { DEMO, seedDemoData } from '../src/platform/seed.ts';
+import { DEMO, seedDemoData } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
 
 export type DriverName = 'pglite' | 'postgres';
@@ -49,7 +49,7 @@ function schemaFingerprint(): string {
   for (const name of readdirSync(migrationsDir).sort()) {
     hash.update(name).update(readFileSync(path.join(migrationsDir, name)));
   }
-  hash.update(readFileSync(path.join(SERVER_DIR, 'src/platform/seed.ts')));
+  hash.update(readFileSync(path.join(SERVER_DIR, 'src/seed.ts')));
   // Migration 0003 seeds the rooms from the domain's defaults.
   hash.update(readFileSync(path.join(SERVER_DIR, '../../packages/domain/src/rounds/rooms.ts')));
   return hash.digest('hex').slice(0, 16);

@@ -38,3 +38,8 @@ export function toUnixSeconds(date: Date): number {
 export function addSeconds(date: Date, seconds: number): Date {
   return new Date(date.getTime() + seconds * 1000);
 }
+
+/** Midnight UTC of the given instant: "per day" means per UTC day. */
+export function startOfUtcDay(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
+}

@@ -8,9 +8,9 @@ import {
   setRealNameRequestSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
 import { perIpLimit } from '../../platform/rate-limit.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export function accountsRoutes(deps: {

@@ -9,15 +9,16 @@ import type {
   PaymentPasswordRequest,
 } from '@tradehall/contracts';
 import { CURRENCY_CODE, checkPasswordsMatch } from '@tradehall/domain';
+import { accountKey } from '../../platform/account-key.ts';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { MeUserRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { UserAuth } from '../../platform/guards/user-guard.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import type { MoneySummary } from '../assets/assets.service.ts';
-import { accountKey } from '../auth/account-key.ts';
 import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../auth/login-throttle.service.ts';
-import type { SessionsService, UserAuth } from '../auth/sessions.service.ts';
+import type { SessionsService } from '../auth/sessions.service.ts';
 import { type AccountsRepository, USERS_EMAIL_KEY } from './accounts.repository.ts';
 
 export class AccountsService {

@@ -12,10 +12,10 @@ import {
   totpEnrolRequestSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { accountKey } from '../../platform/account-key.ts';
+import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
 import { clientMeta, errorResponses } from '../../platform/http.ts';
 import { perAccountLimiter, perIpLimit } from '../../platform/rate-limit.ts';
-import { accountKey } from '../auth/account-key.ts';
-import { type OperatorGuard, requireOperator } from './admin-auth.guard.ts';
 import type { AdminAuthService } from './admin-auth.service.ts';
 
 export function adminAuthRoutes(deps: {

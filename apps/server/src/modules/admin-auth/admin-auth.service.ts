@@ -4,31 +4,21 @@
  * accept. A console session dies after `idleTimeoutSeconds` without a request, and at `sessionTtlSeconds`
  * in any case.
  */
-import type {
-  AdminLoginRequest,
-  AdminLoginResponse,
-  OperatorProfile,
-  OperatorView,
-} from '@tradehall/contracts';
+import type { AdminLoginRequest, AdminLoginResponse, OperatorProfile } from '@tradehall/contracts';
 import type { Kysely } from 'kysely';
+import { accountKey } from '../../platform/account-key.ts';
 import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB, OperatorRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { OperatorAuth } from '../../platform/guards/operator-guard.ts';
 import type { ClientMeta } from '../../platform/http.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { accountKey } from '../auth/account-key.ts';
 import type { CaptchaService } from '../auth/captcha.service.ts';
 import type { LoginThrottleService } from '../auth/login-throttle.service.ts';
 import type { AdminAuthRepository } from './admin-auth.repository.ts';
 import { acceptedStep, newTotpSecret, totpUrl } from './totp.ts';
-
-export interface OperatorAuth {
-  operator: OperatorView;
-  sessionId: string;
-  totpEnabled: boolean;
-}
 
 /** last_seen_at is written at most this often (and at least ten times per idle timeout). */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -10,8 +10,8 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { type OperatorGuard, requireOperator } from './admin-auth.guard.ts';
 import type { AdminAuthService } from './admin-auth.service.ts';
 import type { OperatorsService } from './operators.service.ts';
 

@@ -5,13 +5,13 @@
 import type { createOperatorRequestSchema, operatorListSchema } from '@tradehall/contracts';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { accountKey } from '../../platform/account-key.ts';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { DB, OperatorRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { accountKey } from '../auth/account-key.ts';
 import { type AdminAuthRepository, OPERATORS_USERNAME_KEY } from './admin-auth.repository.ts';
 
 export type OperatorList = z.infer<typeof operatorListSchema>;

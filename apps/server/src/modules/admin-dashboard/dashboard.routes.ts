@@ -1,8 +1,8 @@
 /** GET /admin/dashboard */
 import { dashboardSchema } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OperatorGuard } from '../../platform/guards/operator-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import type { OperatorGuard } from '../admin-auth/admin-auth.guard.ts';
 import type { DashboardService } from './dashboard.service.ts';
 
 export function dashboardRoutes(deps: {

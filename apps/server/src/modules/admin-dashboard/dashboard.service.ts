@@ -3,10 +3,10 @@
  * from the real tables and the ledger on each request, nothing cached or estimated.
  */
 import type { Dashboard } from '@tradehall/contracts';
-import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import { type Clock, startOfUtcDay, toUnixSeconds } from '../../platform/clock.ts';
 import type { DepositsService } from '../deposits/deposits.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { startOfUtcDay, type WithdrawalsService } from '../withdrawals/withdrawals.service.ts';
+import type { WithdrawalsService } from '../withdrawals/withdrawals.service.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 export class DashboardService {

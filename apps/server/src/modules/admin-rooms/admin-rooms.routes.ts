@@ -11,8 +11,8 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
 import type { AdminRoomsService } from './admin-rooms.service.ts';
 
 const idParams = z.strictObject({ id: idField });

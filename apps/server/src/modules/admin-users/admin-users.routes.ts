@@ -12,8 +12,8 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
 
 import type { AdminUsersService } from './admin-users.service.ts';
 import type { BalanceAdjustmentsService } from './balance-adjustments.service.ts';

@@ -15,7 +15,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { publishUserMoneyChange } from '../accounts/user-events.ts';
+import { publishUserMoneyChange } from '../../platform/user-events.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';

@@ -2,8 +2,8 @@
 import { CompiledQuery, sql } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
 import { PREPARED_PREFIX } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { MeUserRow } from '../../platform/db/schema.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 export interface MoneyFiguresRow {
   balance: number;

@@ -1,8 +1,8 @@
 /** GET /me/assets. */
 import { assetsResponseSchema } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { AssetsService } from './assets.service.ts';
 
 export function assetsRoutes(deps: { assets: AssetsService; userGuard: UserGuard }): FastifyPluginAsyncZod {

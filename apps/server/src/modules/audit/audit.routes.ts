@@ -1,8 +1,8 @@
 /** GET /admin/audit-log: every operator action, filterable. */
 import { auditPageSchema, auditQuerySchema } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OperatorGuard } from '../../platform/guards/operator-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import type { OperatorGuard } from '../admin-auth/admin-auth.guard.ts';
 import type { AuditService } from './audit.service.ts';
 
 export function auditRoutes(deps: {

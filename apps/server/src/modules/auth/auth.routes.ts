@@ -14,12 +14,12 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { accountKey } from '../../platform/account-key.ts';
 import type { Config } from '../../platform/config.ts';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { afterResponse, clientMeta, errorResponses } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/i18n.ts';
 import { perAccountLimiter, perIpLimit } from '../../platform/rate-limit.ts';
-import { accountKey } from './account-key.ts';
-import { requireUser, type UserGuard } from './auth.guard.ts';
 import type { AuthService } from './auth.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import type { PasswordResetService } from './password-reset.service.ts';

@@ -1,6 +1,7 @@
 /** Registration and login. Rules and typed errors only; SQL lives in the repositories. */
 import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '@tradehall/contracts';
 import { checkPasswordsMatch, normalizeInvitationCode } from '@tradehall/domain';
+import { accountKey } from '../../platform/account-key.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -12,7 +13,6 @@ import {
   USERS_INVITATION_CODE_KEY,
   USERS_USERNAME_KEY,
 } from '../accounts/accounts.repository.ts';
-import { accountKey } from './account-key.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { newInvitationCode } from './invitation-code.ts';
 import type { LoginThrottleService } from './login-throttle.service.ts';

@@ -11,6 +11,7 @@ import {
   VERIFICATION_CODE_RESEND_SECONDS,
   VERIFICATION_CODE_TTL_SECONDS,
 } from '@tradehall/domain';
+import { accountKey } from '../../platform/account-key.ts';
 import { addSeconds, type Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -18,7 +19,6 @@ import type { Mailer } from '../../platform/mailer.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { hexDigestsEqual, sha256Hex } from '../../platform/tokens.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { accountKey } from './account-key.ts';
 import type { PasswordResetRepository } from './password-reset.repository.ts';
 import { resetCodeMail } from './reset-mail.ts';
 import type { SessionsRepository } from './sessions.repository.ts';

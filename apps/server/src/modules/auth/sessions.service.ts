@@ -5,15 +5,10 @@
 import type { SessionView } from '@tradehall/contracts';
 import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import type { UserAuth } from '../../platform/guards/user-guard.ts';
 import type { ClientMeta } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
-
-export interface UserAuth {
-  userId: string;
-  sessionId: string;
-  username: string;
-}
 
 /** last_seen_at is written at most this often, so reads do not turn every request into a write. */
 const TOUCH_INTERVAL_MS = 60_000;

@@ -1,6 +1,7 @@
 /** Deposits: the only SQL about them. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type {
   DB,
   DepositMethodColumn,
@@ -9,7 +10,6 @@ import type {
   WalletTypeColumn,
 } from '../../platform/db/schema.ts';
 import type { PageCursor } from '../../platform/pagination.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 export interface NewDeposit {
   id: string;

@@ -3,8 +3,8 @@
  * (secretSeed, called by the chain service when it must reveal a round's hash or a commitment).
  */
 import type { Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 /** A chain as the public sees it: no seed. */
 export interface PublicChain {

@@ -11,9 +11,9 @@
 import { randomBytes } from 'node:crypto';
 import { buildChain, type HashChain } from '@tradehall/domain';
 import type { Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { newId } from '../../platform/ids.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 import type { FairnessChainsRepository, PublicChain } from './fairness-chains.repository.ts';
 
 /** Chains kept derived in memory: a couple per room is plenty. */

@@ -1,7 +1,7 @@
 /** The single row of operator-configured funding settings. */
 import type { Kysely, Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 export class FundingSettingsRepository {
   constructor(private readonly db: Kysely<DB>) {}

@@ -8,10 +8,10 @@ import {
   fundingSettingsUpdateRequestSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
+import type { UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
 import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
-import type { UserGuard } from '../auth/auth.guard.ts';
 import type { FundingSettingsService } from './funding-settings.service.ts';
 
 export function fundingSettingsRoutes(deps: {

@@ -12,10 +12,10 @@ import { CURRENCY_CODE, checkWalletAddress, normalizeAccountNumber } from '@trad
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError, type ErrorDetailKey } from '../../platform/errors.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { FundingSettingsRepository } from './funding-settings.repository.ts';
 

@@ -1,7 +1,7 @@
 /** Idempotency keys: one row per client money operation, holding the response it got. */
 import type { Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 export interface IdempotencyRow {
   operation: string;

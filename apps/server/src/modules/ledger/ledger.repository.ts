@@ -2,12 +2,12 @@
  * The ledger's SQL. Balances of user cash accounts change only through debitUserCash/creditUserCash,
  * called by the ledger service in the same transaction as the transfer they account for.
  */
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, LedgerAccountKind, LedgerTransferRow } from '../../platform/db/schema.ts';
 import type { PageCursor } from '../../platform/pagination.ts';
 
-export type Executor = Kysely<DB> | Transaction<DB>;
 export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_cash'>;
 export const SYSTEM_ACCOUNT_KINDS: readonly SystemAccountKind[] = [
   'house',

@@ -11,9 +11,9 @@ import {
   trialBalanceSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { OperatorGuard } from '../../platform/guards/operator-guard.ts';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import type { OperatorGuard } from '../admin-auth/admin-auth.guard.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { LedgerService } from './ledger.service.ts';
 
 export function ledgerRoutes(deps: {

@@ -22,6 +22,7 @@ import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { toCents } from '../../platform/db/cents.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, type Page, pageSize, SERIAL_ID, toPage } from '../../platform/pagination.ts';
@@ -29,7 +30,6 @@ import type {
   AccountEntryRow,
   CashAccount,
   CashAccountFigures,
-  Executor,
   LedgerRepository,
   NamedTransferRow,
   SystemAccountKind,

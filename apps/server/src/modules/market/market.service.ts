@@ -8,14 +8,13 @@ import type { MarketOverview } from '@tradehall/contracts';
 import { betWins } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
-import { toUnixSeconds } from '../../platform/clock.ts';
+import { startOfUtcDay, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { type SharedRead, SharedReadCache } from '../../platform/shared-read-cache.ts';
 import type { PositionsRepository } from '../positions/positions.repository.ts';
 import type { RoomsRepository } from '../rounds/rooms.repository.ts';
 import { toRoundView } from '../rounds/round-views.ts';
 import type { RoundsRepository } from '../rounds/rounds.repository.ts';
-import { startOfUtcDay } from '../withdrawals/withdrawals.service.ts';
 
 /** Settled rounds per room the trend charts show. */
 export const RECENT_ROUNDS = 30;

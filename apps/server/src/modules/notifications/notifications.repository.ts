@@ -6,6 +6,7 @@
  */
 import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type {
   NotificationAudienceColumn,
@@ -14,7 +15,6 @@ import type {
   NotificationRow,
 } from '../../platform/db/schema-realtime.ts';
 import type { PageCursor } from '../../platform/pagination.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 /** The newest notification covered by a user's "read all". */
 export interface ReadMark {

@@ -21,6 +21,7 @@ import type {
 import type { Locale } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
+import { accountKey } from '../../platform/account-key.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -29,7 +30,6 @@ import { newId } from '../../platform/ids.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { accountKey } from '../auth/account-key.ts';
 import { KnownLocales } from './known-locales.ts';
 import { NotificationPushes } from './notification-pushes.ts';
 import {

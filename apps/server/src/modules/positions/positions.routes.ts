@@ -9,8 +9,8 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { PositionsService } from './positions.service.ts';
 
 export function positionsRoutes(deps: {

@@ -2,8 +2,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { TradingConfig } from '../../platform/config.ts';
 import { toCents } from '../../platform/db/cents.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, RoomRow, RoomTierColumn } from '../../platform/db/schema.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 /** A room as the server works with it: amounts in cents, timings after the configured overrides. */
 export interface Room {

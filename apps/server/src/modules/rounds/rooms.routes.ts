@@ -14,9 +14,9 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
 import { sendShared } from '../../platform/shared-read-reply.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { RoomsService } from './rooms.service.ts';
 
 const idParams = z.strictObject({ id: idField });

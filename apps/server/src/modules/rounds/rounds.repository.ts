@@ -5,9 +5,9 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, RoundStatusColumn } from '../../platform/db/schema.ts';
 import type { PageCursor } from '../../platform/pagination.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 /** What the engine needs of a round. */
 export interface RoundState {

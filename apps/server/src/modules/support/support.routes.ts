@@ -13,9 +13,9 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { SupportService } from './support.service.ts';
 
 export interface SupportRoutesDeps {

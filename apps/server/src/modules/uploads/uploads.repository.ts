@@ -1,7 +1,7 @@
 /** Uploaded images, kept in the database so every node can serve them. */
 import type { Kysely } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, UploadRow } from '../../platform/db/schema.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 export class UploadsRepository {
   constructor(private readonly db: Kysely<DB>) {}

@@ -8,11 +8,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
 import { bearerToken } from '../../platform/tokens.ts';
 import { invalidTextDetails, type ValidationDetail } from '../../platform/validation.ts';
 import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { SessionsService } from '../auth/sessions.service.ts';
 import { MAX_UPLOAD_BYTES, type UploadsService, type UploadViewer } from './uploads.service.ts';
 

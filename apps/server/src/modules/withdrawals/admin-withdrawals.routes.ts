@@ -8,8 +8,12 @@ import {
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import {
+  createTwoFactorGuard,
+  type OperatorGuard,
+  requireOperator,
+} from '../../platform/guards/operator-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { createTwoFactorGuard, type OperatorGuard, requireOperator } from '../admin-auth/admin-auth.guard.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
 const idParams = z.strictObject({ id: z.uuid() });

@@ -1,6 +1,7 @@
 /** Withdrawals: the only SQL about them. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type {
   DB,
   DestinationTypeColumn,
@@ -8,7 +9,6 @@ import type {
   WithdrawalStatusColumn,
 } from '../../platform/db/schema.ts';
 import type { PageCursor } from '../../platform/pagination.ts';
-import type { Executor } from '../ledger/ledger.repository.ts';
 
 export interface NewWithdrawal {
   id: string;

@@ -6,8 +6,8 @@ import {
   withdrawalSchema,
 } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
-import { requireUser, type UserGuard } from '../auth/auth.guard.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
 export function withdrawalsRoutes(deps: {

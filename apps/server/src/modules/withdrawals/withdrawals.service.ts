@@ -23,7 +23,7 @@ import type {
 import { checkAmountRange, formatMoney, withdrawableAmount } from '@tradehall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import { type Clock, startOfUtcDay, toUnixSeconds } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
 import { toCents } from '../../platform/db/cents.ts';
 import type {
@@ -38,8 +38,8 @@ import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { newReference } from '../../platform/references.ts';
+import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
 import type { AccountsRepository } from '../accounts/accounts.repository.ts';
-import { publishUserMoneyChange, type UserMoneyChange } from '../accounts/user-events.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../auth/login-throttle.service.ts';
 import type { BankCardsRepository } from '../bank-cards/bank-cards.repository.ts';
@@ -51,11 +51,6 @@ import { walletLabel } from '../wallets/wallets.service.ts';
 import type { AdminWithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts';
 
 export type AdminWithdrawalView = z.infer<typeof adminWithdrawalSchema>;
-
-/** Midnight UTC of the given instant: "per day" means per UTC day. */
-export function startOfUtcDay(at: Date): Date {
-  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate()));
-}
 
 export class WithdrawalsService {
   constructor(

@@ -2,11 +2,24 @@
  * Guard for /admin routes: a live operator session. A valid *user* token is recognised and refused
  * with 403 (the caller is someone, just not an operator); no token or a dead one is 401.
  */
+
+import type { OperatorView } from '@tradehall/contracts';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
-import { bearerToken } from '../../platform/tokens.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import type { AdminAuthService, OperatorAuth } from './admin-auth.service.ts';
+import { AppError } from '../errors.ts';
+import { bearerToken } from '../tokens.ts';
+import type { UserSessions } from './user-guard.ts';
+
+/** Who a live operator session belongs to. */
+export interface OperatorAuth {
+  operator: OperatorView;
+  sessionId: string;
+  totpEnabled: boolean;
+}
+
+/** What the guard needs of the operator sessions: a bearer token's live session, or null. */
+export interface OperatorSessions {
+  authenticate(token: string | null): Promise<OperatorAuth | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,10 +29,7 @@ declare module 'fastify' {
 
 export type OperatorGuard = (request: FastifyRequest) => Promise<void>;
 
-export function createOperatorGuard(
-  adminAuth: AdminAuthService,
-  userSessions: SessionsService,
-): OperatorGuard {
+export function createOperatorGuard(adminAuth: OperatorSessions, userSessions: UserSessions): OperatorGuard {
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     const auth = await adminAuth.authenticate(token);

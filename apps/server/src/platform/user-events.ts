@@ -3,7 +3,7 @@
  * status moved. Called after the transaction commits, so a listener never hears of something that was
  * rolled back; the event bus never throws into the caller.
  */
-import type { DomainEvents } from '../../platform/events.ts';
+import type { DomainEvents } from './events.ts';
 
 export type OrderKind = 'position' | 'deposit' | 'withdrawal';
 

@@ -1,9 +1,9 @@
 /** The start-up banner: where the app, console, docs and realtime are, and what to be careful about. */
-import { type Config, servesRealtime } from './config.ts';
-import type { Database } from './db/database.ts';
-import type { Mailer } from './mailer.ts';
+import { type Config, servesRealtime } from './platform/config.ts';
+import type { Database } from './platform/db/database.ts';
+import type { Mailer } from './platform/mailer.ts';
+import type { StaticSites } from './platform/static-files.ts';
 import type { SeedLogins, SeedResult } from './seed.ts';
-import type { StaticSites } from './static-files.ts';
 
 function baseUrl(config: Config): string {
   if (config.publicUrl) return config.publicUrl;

@@ -7,11 +7,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { newInvitationCode } from '../modules/auth/invitation-code.ts';
-import { insertUserCashAccount } from '../modules/ledger/ledger.repository.ts';
-import type { Clock } from './clock.ts';
-import type { DB } from './db/schema.ts';
-import type { PasswordHasher } from './password-hasher.ts';
+import { newInvitationCode } from './modules/auth/invitation-code.ts';
+import { insertUserCashAccount } from './modules/ledger/ledger.repository.ts';
+import type { Clock } from './platform/clock.ts';
+import type { DB } from './platform/db/schema.ts';
+import type { PasswordHasher } from './platform/password-hasher.ts';
 
 export const DEMO = {
   operator: { account: 'admin', password: 'admin12345', role: 'admin' },

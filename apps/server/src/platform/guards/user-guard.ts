@@ -4,9 +4,20 @@
  * a different table and never pass here.
  */
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors.ts';
-import { bearerToken } from '../../platform/tokens.ts';
-import type { SessionsService, UserAuth } from './sessions.service.ts';
+import { AppError } from '../errors.ts';
+import { bearerToken } from '../tokens.ts';
+
+/** Who a live user session belongs to. */
+export interface UserAuth {
+  userId: string;
+  sessionId: string;
+  username: string;
+}
+
+/** What the guards need of the sessions: a bearer token's live session, or null. */
+export interface UserSessions {
+  authenticate(token: string | null): Promise<UserAuth | null>;
+}
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +27,7 @@ declare module 'fastify' {
 
 export type UserGuard = (request: FastifyRequest) => Promise<void>;
 
-export function createUserGuard(sessions: SessionsService): UserGuard {
+export function createUserGuard(sessions: UserSessions): UserGuard {
   return async (request) => {
     const auth = await sessions.authenticate(bearerToken(request.headers.authorization));
     if (!auth) throw new AppError('UNAUTHENTICATED');
@@ -34,7 +45,7 @@ export function requireUser(request: FastifyRequest): UserAuth {
  * For public routes that say more to a signed-in viewer (the rooms list): a valid bearer token sets
  * request.userAuth; a missing, unknown or expired one leaves the request anonymous, never refused.
  */
-export function createOptionalUserGuard(sessions: SessionsService): UserGuard {
+export function createOptionalUserGuard(sessions: UserSessions): UserGuard {
   return async (request) => {
     const token = bearerToken(request.headers.authorization);
     request.userAuth = token ? await sessions.authenticate(token) : null;
