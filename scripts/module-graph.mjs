@@ -115,6 +115,45 @@ const featureToFeature = featureModules.reduce(
   (n, m) => n + [...moduleEdges.get(m)].filter((t) => featureModules.includes(t)).length,
   0,
 );
+// Kinds: platform (1) < repositories (2) < services and the rest of a module (3) < routes and gateways (4) <
+// the composition root (5). Layers: the most kinds one import chain crosses, a change of kind counting
+// one; upward edges (to a higher kind) are what make it exceed four.
+const kindOf = (path) => {
+  const rest = path.slice('apps/server/src/'.length);
+  if (rest.startsWith('platform/')) return 1;
+  if (rest.startsWith('realtime/')) return 4;
+  if (!rest.startsWith('modules/')) return 5;
+  if (rest.endsWith('.repository.ts')) return 2;
+  if (rest.endsWith('.routes.ts')) return 4;
+  return 3;
+};
+const kindDepth = new Map();
+const kindLayers = (file) => {
+  if (kindDepth.has(file)) return kindDepth.get(file);
+  kindDepth.set(file, 1);
+  let deepest = 1;
+  for (const next of edges.get(file) ?? []) {
+    deepest = Math.max(deepest, kindLayers(next) + (kindOf(next) === kindOf(file) ? 0 : 1));
+  }
+  kindDepth.set(file, deepest);
+  return deepest;
+};
+const serverFiles = [...edges.keys()].filter((f) => kindOf(f) < 5);
+const layers = Math.max(...serverFiles.map(kindLayers));
+const upward = [];
+const outsideInterface = [];
+const publicFile = /\.service\.ts$|\/payment-provider\.ts$|\/beacon-client\.ts$/;
+for (const [from, targets] of edges) {
+  for (const to of targets) {
+    if (kindOf(from) < 5 && kindOf(to) > kindOf(from)) upward.push(`${from} -> ${to}`);
+    const a = moduleOf(from);
+    const b = moduleOf(to);
+    if (a !== b && from.includes('/modules/') && to.includes('/modules/') && !publicFile.test(to)) {
+      outsideInterface.push(`${from} -> ${to}`);
+    }
+  }
+}
+const short = (edge) => edge.replaceAll('apps/server/src/', '');
 const modules = analyse(new Map([...moduleEdges].map(([m, targets]) => [m, [...targets]])));
 console.log(`files: ${edges.size}`);
 console.log(`file layers (longest import chain): ${files.layers}`);
@@ -126,3 +165,15 @@ console.log(
 );
 console.log(`module pairs importing each other: ${mutual.length} ${mutual.join(' ')}`);
 console.log(`module -> module edges: ${featureToFeature}`);
+console.log(
+  `kind layers (platform < repositories < services < routes; composition root left out): ${layers}`,
+);
+console.log(`upward edges (to a higher kind): ${upward.length}`);
+console.log(`module -> module imports not through the other's service interface: ${outsideInterface.length}`);
+if (process.argv.includes('--edges')) {
+  for (const edge of [...upward, ...outsideInterface]) console.log(`  ${short(edge)}`);
+}
+if (process.argv.includes('--edges')) {
+  for (const [m, targets] of [...moduleEdges].sort())
+    console.log(`  ${m} -> ${[...targets].sort().join(' ')}`);
+}

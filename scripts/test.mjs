@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, build the two front ends (the browser journeys run against the built
+// `npm test`: typecheck, lint, the boundaries and dead-code checks, build the two front ends (the browser journeys run against the built
 // app, as users get it), then every Vitest project. Ends with one plain "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
@@ -16,6 +16,8 @@ const step = (name, command, args) => {
 const gates = [
   ['typecheck', 'npm', ['run', '--silent', 'typecheck']],
   ['lint', 'npx', ['biome', 'check', '.']],
+  ['boundaries', 'npm', ['run', '--silent', 'lint:boundaries']],
+  ['dead code', 'npm', ['run', '--silent', 'lint:dead-code']],
   ['build', 'npm', ['run', '--silent', 'build']],
 ];
 for (const [name, command, args] of gates) {

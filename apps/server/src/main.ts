@@ -34,9 +34,9 @@ import { createMailer, type Mailer } from './platform/mailer.ts';
 import { createPasswordHasher } from './platform/password-hasher.ts';
 import { createRedis } from './platform/redis.ts';
 import type { Realtime } from './realtime/realtime.ts';
-import { startRealtimeForServices } from './realtime/start-for-services.ts';
 import { DEMO, randomSeedLogins, seedDemoData } from './seed.ts';
 import { createServices } from './services.ts';
+import { startRealtimeForServices } from './start-realtime.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 

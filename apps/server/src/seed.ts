@@ -8,7 +8,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { newInvitationCode } from './modules/auth/invitation-code.ts';
-import { insertUserCashAccount } from './modules/ledger/ledger.repository.ts';
+import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import type { Clock } from './platform/clock.ts';
 import type { DB } from './platform/db/schema.ts';
 import type { PasswordHasher } from './platform/password-hasher.ts';
@@ -88,7 +88,7 @@ export async function seedDemoData(
         .onConflict((conflict) => conflict.doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (inserted) await insertUserCashAccount(trx, inserted.id);
+      if (inserted) await new LedgerRepository().openUserAccount(trx, inserted.id);
     });
     result.user = true;
   }

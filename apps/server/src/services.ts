@@ -20,8 +20,6 @@ import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CaptchaRepository } from './modules/auth/captcha.repository.ts';
 import { CaptchaService } from './modules/auth/captcha.service.ts';
-import { LoginThrottleRepository } from './modules/auth/login-throttle.repository.ts';
-import { LoginThrottleService } from './modules/auth/login-throttle.service.ts';
 import { PasswordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { PasswordResetService } from './modules/auth/password-reset.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -31,6 +29,7 @@ import { BankCardsService } from './modules/bank-cards/bank-cards.service.ts';
 import { BeaconClient } from './modules/beacon/beacon-client.ts';
 import { DepositsRepository } from './modules/deposits/deposits.repository.ts';
 import { DepositsService } from './modules/deposits/deposits.service.ts';
+import { PaymentEventsRepository } from './modules/deposits/payment-events.repository.ts';
 import { FairnessService } from './modules/fairness/fairness.service.ts';
 import { FairnessChainsRepository } from './modules/fairness/fairness-chains.repository.ts';
 import { FairnessChainsService } from './modules/fairness/fairness-chains.service.ts';
@@ -41,9 +40,10 @@ import { IdempotencyRepository } from './modules/idempotency/idempotency.reposit
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { LoginThrottleRepository } from './modules/lockout/login-throttle.repository.ts';
+import { LoginThrottleService } from './modules/lockout/login-throttle.service.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
-import { PaymentEventsRepository } from './modules/payments/payment-events.repository.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { SandboxCheckoutsRepository } from './modules/payments/sandbox/sandbox-checkouts.repository.ts';
 import { SandboxGateway } from './modules/payments/sandbox/sandbox-gateway.ts';
@@ -151,10 +151,11 @@ function beaconClient(fairness: Config['trading']['fairness'], logger: Logger): 
 export function createServices(platform: Platform): Services {
   const { config, database, clock, hasher, mailer, logger } = platform;
   const db = database.kysely;
+  const ledger = new LedgerService(db, new LedgerRepository(), clock);
+  const accountsRepository = new AccountsRepository(db, (trx, userId) => ledger.openUserAccount(trx, userId));
   const events = new DomainEvents(logger);
   const audit = new AuditService(db, new AuditRepository(), clock);
 
-  const accountsRepository = new AccountsRepository(db);
   const sessionsRepository = new SessionsRepository(db);
   const captcha = new CaptchaService(new CaptchaRepository(db), clock, config.auth.captchaTtlSeconds);
   const throttle = new LoginThrottleService(new LoginThrottleRepository(db), clock, {
@@ -177,7 +178,6 @@ export function createServices(platform: Platform): Services {
 
   // Money (issue 3).
   const { funding } = config;
-  const ledger = new LedgerService(db, new LedgerRepository(), clock);
   const idempotency = new IdempotencyService(db, new IdempotencyRepository(), clock);
   const uploadsRepository = new UploadsRepository(db);
   const depositsRepository = new DepositsRepository(db);
@@ -220,8 +220,17 @@ export function createServices(platform: Platform): Services {
     logger,
     trading.settlementPauseMs,
   );
+  const positions = new PositionsService(
+    db,
+    positionsRepository,
+    roomsRepository,
+    ledger,
+    idempotency,
+    clock,
+    events,
+  );
   const market = new MarketService(db, roomsRepository, roundsRepository, positionsRepository, clock);
-  const rooms = new RoomsService(db, roomsRepository, roundsRepository, positionsRepository, ledger);
+  const rooms = new RoomsService(db, roomsRepository, roundsRepository, positions, ledger);
   refreshOnRoundEvents(events, [rooms, market]);
   const chains = new FairnessChainsService(new FairnessChainsRepository(), trading.chainLength);
   const roundEngine = new RoundEngine(
@@ -281,15 +290,6 @@ export function createServices(platform: Platform): Services {
     funding,
     clock,
     audit,
-    events,
-  );
-  const positions = new PositionsService(
-    db,
-    positionsRepository,
-    roomsRepository,
-    ledger,
-    idempotency,
-    clock,
     events,
   );
   const bankCards = new BankCardsService(bankCardsRepository, accountsRepository, clock);

@@ -38,7 +38,9 @@ export async function quickUser(
 ): Promise<MoneyUser> {
   const account = uniqueAccount(options.prefix ?? 'money');
   const now = t.clock.now();
-  const row = await new AccountsRepository(t.database.kysely).insert({
+  const row = await new AccountsRepository(t.database.kysely, (trx, userId) =>
+    t.services.ledger.openUserAccount(trx, userId),
+  ).insert({
     username: account,
     password_hash: await cachedHash(t, LOGIN_PASSWORD),
     payment_password_hash: options.paymentPassword === false ? null : await cachedHash(t, PAYMENT_PASSWORD),

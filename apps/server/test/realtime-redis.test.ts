@@ -12,7 +12,7 @@ import { io as connectIo, type Socket } from 'socket.io-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../src/platform/logger.ts';
 import type { Realtime } from '../src/realtime/realtime.ts';
-import { startRealtimeForServices } from '../src/realtime/start-for-services.ts';
+import { startRealtimeForServices } from '../src/start-realtime.ts';
 import { createTestApp, DRIVERS, TEST_REDIS_URL, type TestApp } from './harness.ts';
 import { type MoneyUser, quickUser } from './money.ts';
 import {

@@ -8,7 +8,7 @@ import type { Redis } from 'ioredis';
 import WebSocket from 'ws';
 import { createLogger } from '../src/platform/logger.ts';
 import type { Realtime } from '../src/realtime/realtime.ts';
-import { startRealtimeForServices } from '../src/realtime/start-for-services.ts';
+import { startRealtimeForServices } from '../src/start-realtime.ts';
 import { createTestApp, type DriverName, type TestApp } from './harness.ts';
 
 export interface RealtimeTestServer {

@@ -8,7 +8,6 @@ import {
 import type { z } from 'zod';
 import { request, withQuery } from '../../lib/api.ts';
 
-export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export type DepositStatusFilter = z.infer<typeof depositStatusSchema> | undefined;
 export type DepositMethodFilter = z.infer<typeof depositMethodSchema> | undefined;
 

@@ -8,7 +8,6 @@ import {
 import type { z } from 'zod';
 import { request, withQuery } from '../../lib/api.ts';
 
-export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export type WithdrawalStatusFilter = z.infer<typeof withdrawalStatusSchema> | undefined;
 export type WithdrawalMethodFilter = z.infer<typeof withdrawalDestinationSchema> | undefined;
 export const WITHDRAWAL_METHODS = ['bank_card', 'wallet'] as const satisfies ReadonlyArray<

@@ -1,12 +1,16 @@
 /** The users table: the only place with SQL about accounts. */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, NewUser, UserRow } from '../../platform/db/schema.ts';
-import { insertUserCashAccount } from '../ledger/ledger.repository.ts';
 
-type Executor = Kysely<DB> | Transaction<DB>;
+/** Opens the new user's cash account in the same transaction: the ledger's code writes it. */
+export type OpenCashAccount = (executor: Executor, userId: string) => Promise<void>;
 
 export class AccountsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly openCashAccount: OpenCashAccount,
+  ) {}
 
   /** By account name, ignoring case (`accountKey` is already lower-cased). */
   findByAccountKey(accountKey: string, executor: Executor = this.db): Promise<UserRow | undefined> {
@@ -54,7 +58,7 @@ export class AccountsRepository {
   insert(user: NewUser): Promise<UserRow> {
     return this.db.transaction().execute(async (trx) => {
       const row = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-      await insertUserCashAccount(trx, row.id);
+      await this.openCashAccount(trx, row.id);
       return row;
     });
   }
@@ -102,6 +106,3 @@ export class AccountsRepository {
 }
 
 /** The unique indexes whose violation means something to a user. */
-export const USERS_USERNAME_KEY = 'users_username_key';
-export const USERS_EMAIL_KEY = 'users_email_key';
-export const USERS_INVITATION_CODE_KEY = 'users_invitation_code_key';

@@ -16,15 +16,42 @@ import type { MeUserRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UserAuth } from '../../platform/guards/user-guard.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
-import type { MoneySummary } from '../assets/assets.service.ts';
-import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../auth/login-throttle.service.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
-import { type AccountsRepository, USERS_EMAIL_KEY } from './accounts.repository.ts';
+import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../lockout/login-throttle.service.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
+
+/** The users table's unique constraints, by name: a violation says which input was taken. */
+export const USERS_USERNAME_KEY = 'users_username_key';
+export const USERS_EMAIL_KEY = 'users_email_key';
+export const USERS_INVITATION_CODE_KEY = 'users_invitation_code_key';
+
+/** What other modules read and write of the accounts, inside their own transactions. */
+export type AccountStore = Pick<
+  AccountsRepository,
+  | 'findById'
+  | 'findByAccountKey'
+  | 'status'
+  | 'setPasswordHash'
+  | 'emailTaken'
+  | 'findIdByInvitationCode'
+  | 'insert'
+>;
+
+export interface MoneySummary {
+  balance: number;
+  withdrawable: number;
+  /** Pending deposits plus pending withdrawals. */
+  unprocessedCount: number;
+}
+
+/** What changing the login password needs of the sessions: every other session of the user ends. */
+export interface SessionRevoker {
+  revokeOthers(auth: UserAuth): Promise<void>;
+}
 
 export class AccountsService {
   constructor(
     private readonly accounts: AccountsRepository,
-    private readonly sessions: SessionsService,
+    private readonly sessions: SessionRevoker,
     private readonly hasher: PasswordHasher,
     private readonly clock: Clock,
     private readonly money: {

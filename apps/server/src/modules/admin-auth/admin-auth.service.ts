@@ -16,7 +16,7 @@ import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { CaptchaService } from '../auth/captcha.service.ts';
-import type { LoginThrottleService } from '../auth/login-throttle.service.ts';
+import type { LoginThrottleService } from '../lockout/login-throttle.service.ts';
 import type { AdminAuthRepository } from './admin-auth.repository.ts';
 import { acceptedStep, newTotpSecret, totpUrl } from './totp.ts';
 

@@ -19,10 +19,8 @@ import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { PublicChain } from '../fairness/fairness-chains.repository.ts';
-import type { FairnessChainsService } from '../fairness/fairness-chains.service.ts';
-import type { Room, RoomSettings, RoomsRepository } from '../rounds/rooms.repository.ts';
-import type { AdminRoundRow, RoundsRepository } from '../rounds/rounds.repository.ts';
+import type { FairnessChainsService, PublicChain } from '../fairness/fairness-chains.service.ts';
+import type { AdminRoundRow, Room, RoomSettings, RoomStore, RoundStore } from '../rounds/rooms.service.ts';
 
 export type UpdateRoomRequest = z.infer<typeof updateRoomRequestSchema>;
 export type AdminRound = z.infer<typeof adminRoundSchema>;
@@ -30,8 +28,8 @@ export type AdminRound = z.infer<typeof adminRoundSchema>;
 export class AdminRoomsService {
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly rooms: RoomsRepository,
-    private readonly rounds: RoundsRepository,
+    private readonly rooms: RoomStore,
+    private readonly rounds: RoundStore,
     private readonly chains: FairnessChainsService,
     private readonly audit: AuditService,
     private readonly clock: Clock,

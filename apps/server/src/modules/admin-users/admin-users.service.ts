@@ -25,8 +25,7 @@ import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platfo
 import type { AssetsService } from '../assets/assets.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { PasswordResetService } from '../auth/password-reset.service.ts';
-import type { SessionsRepository } from '../auth/sessions.repository.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
+import type { SessionStore, SessionsService } from '../auth/sessions.service.ts';
 import type { BankCardsService } from '../bank-cards/bank-cards.service.ts';
 import type { DepositsService } from '../deposits/deposits.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
@@ -44,7 +43,7 @@ export const DETAIL_LIMIT = 50;
 export interface AdminUsersDeps {
   db: Kysely<DB>;
   repository: AdminUsersRepository;
-  sessionsRepository: SessionsRepository;
+  sessionsRepository: SessionStore;
   sessions: SessionsService;
   passwordReset: PasswordResetService;
   ledger: LedgerService;

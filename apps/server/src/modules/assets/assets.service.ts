@@ -8,9 +8,10 @@ import { CURRENCY_CODE, withdrawableAmount } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { FundingConfig } from '../../platform/config.ts';
 import type { DB, MeUserRow } from '../../platform/db/schema.ts';
-import type { DepositsRepository } from '../deposits/deposits.repository.ts';
+import type { MoneySummary } from '../accounts/accounts.service.ts';
+import type { DepositFigures } from '../deposits/deposits.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { WithdrawalsRepository } from '../withdrawals/withdrawals.repository.ts';
+import type { WithdrawalFigures } from '../withdrawals/withdrawals.service.ts';
 import { AssetsRepository, type MoneyFiguresRow } from './assets.repository.ts';
 
 /** What is still to be staked before every deposit is withdrawable (as withdrawableAmount counts it). */
@@ -18,19 +19,12 @@ function stakesOwed(totalDeposited: number, totalStaked: number, multiplier: num
   return Math.max(0, Math.ceil(totalDeposited * multiplier) - totalStaked);
 }
 
-export interface MoneySummary {
-  balance: number;
-  withdrawable: number;
-  /** Pending deposits plus pending withdrawals. */
-  unprocessedCount: number;
-}
-
 export class AssetsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly ledger: LedgerService,
-    private readonly deposits: DepositsRepository,
-    private readonly withdrawals: WithdrawalsRepository,
+    private readonly deposits: DepositFigures,
+    private readonly withdrawals: WithdrawalFigures,
     private readonly limits: Pick<FundingConfig, 'turnoverMultiplier'>,
     private readonly figures: AssetsRepository = new AssetsRepository(),
   ) {}

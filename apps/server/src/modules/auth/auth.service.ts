@@ -8,19 +8,19 @@ import { AppError } from '../../platform/errors.ts';
 import type { ClientMeta } from '../../platform/http.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import {
-  type AccountsRepository,
+  type AccountStore,
   USERS_EMAIL_KEY,
   USERS_INVITATION_CODE_KEY,
   USERS_USERNAME_KEY,
-} from '../accounts/accounts.repository.ts';
+} from '../accounts/accounts.service.ts';
+import type { LoginThrottleService } from '../lockout/login-throttle.service.ts';
 import type { CaptchaService } from './captcha.service.ts';
 import { newInvitationCode } from './invitation-code.ts';
-import type { LoginThrottleService } from './login-throttle.service.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 export class AuthService {
   constructor(
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountStore,
     private readonly sessions: SessionsService,
     private readonly captcha: CaptchaService,
     private readonly throttle: LoginThrottleService,

@@ -15,8 +15,8 @@ import {
   uniqueAccount,
 } from '../../../test/harness.ts';
 import { addSeconds } from '../../platform/clock.ts';
-import { LoginThrottleRepository } from './login-throttle.repository.ts';
-import { LoginThrottleService } from './login-throttle.service.ts';
+import { LoginThrottleRepository } from '../lockout/login-throttle.repository.ts';
+import { LoginThrottleService } from '../lockout/login-throttle.service.ts';
 
 const LOCKED = { code: 'LOGIN_LOCKED', message: 'Too many failed attempts, login is locked for 15 minutes' };
 

@@ -18,7 +18,7 @@ import type { Logger } from '../../platform/logger.ts';
 import type { Mailer } from '../../platform/mailer.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { hexDigestsEqual, sha256Hex } from '../../platform/tokens.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AccountStore } from '../accounts/accounts.service.ts';
 import type { PasswordResetRepository } from './password-reset.repository.ts';
 import { resetCodeMail } from './reset-mail.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
@@ -40,7 +40,7 @@ export class PasswordResetService {
 
   constructor(
     private readonly repository: PasswordResetRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountStore,
     private readonly sessions: SessionsRepository,
     private readonly hasher: PasswordHasher,
     private readonly mailer: Mailer,

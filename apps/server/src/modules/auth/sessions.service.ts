@@ -23,6 +23,9 @@ interface CachedSession {
   checkedAt: number;
 }
 
+/** The console's view of a user's sessions: list them, end them all (in its own transaction). */
+export type SessionStore = Pick<SessionsRepository, 'listLive' | 'revokeAllForUser'>;
+
 export class SessionsService {
   /** By token hash: sessions the database confirmed live within the last `cacheMs`. */
   readonly #cache = new Map<string, CachedSession>();

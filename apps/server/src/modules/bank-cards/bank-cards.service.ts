@@ -8,13 +8,16 @@ import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { BankCardRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AccountStore } from '../accounts/accounts.service.ts';
 import { BANK_CARDS_NUMBER_KEY, type BankCardsRepository } from './bank-cards.repository.ts';
+
+/** A user's live bank cards, for the payouts that go to one. */
+export type LiveBankCards = Pick<BankCardsRepository, 'findLive'>;
 
 export class BankCardsService {
   constructor(
     private readonly repository: BankCardsRepository,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountStore,
     private readonly clock: Clock,
   ) {}
 

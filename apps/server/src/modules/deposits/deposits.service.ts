@@ -25,20 +25,20 @@ import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import { newReference } from '../../platform/references.ts';
 import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AccountStore } from '../accounts/accounts.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { FundingSettingsService } from '../funding-settings/funding-settings.service.ts';
 import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { PaymentEventsRepository } from '../payments/payment-events.repository.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider.ts';
-import type { UploadsRepository } from '../uploads/uploads.repository.ts';
+import type { UploadOwnership } from '../uploads/uploads.service.ts';
 import { uploadUrl } from '../uploads/uploads.service.ts';
 import {
   type AdminDepositRow,
   DEPOSITS_TX_HASH_KEY,
   type DepositsRepository,
 } from './deposits.repository.ts';
+import type { PaymentEventsRepository } from './payment-events.repository.ts';
 
 export type AdminDepositView = z.infer<typeof adminDepositSchema>;
 
@@ -56,11 +56,14 @@ type Decided =
   | { kind: 'decided'; change: UserMoneyChange; before: DepositRow; after: DepositRow }
   | { kind: 'unchanged' | 'not_pending' | 'not_found' };
 
+/** A user's pending deposits, for the money summary. */
+export type DepositFigures = Pick<DepositsRepository, 'summary'>;
+
 export class DepositsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly repository: DepositsRepository,
-    private readonly uploads: UploadsRepository,
+    private readonly uploads: UploadOwnership,
     private readonly paymentEvents: PaymentEventsRepository,
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
@@ -69,7 +72,7 @@ export class DepositsService {
     private readonly cardProvider: PaymentProvider | null,
     private readonly limits: FundingConfig,
     private readonly clock: Clock,
-    private readonly accounts: AccountsRepository,
+    private readonly accounts: AccountStore,
     private readonly audit: AuditService,
     private readonly events: DomainEvents,
   ) {}

@@ -11,6 +11,9 @@
 import { randomBytes } from 'node:crypto';
 import { buildChain, type HashChain } from '@tradehall/domain';
 import type { Transaction } from 'kysely';
+
+export type { PublicChain } from './fairness-chains.repository.ts';
+
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { newId } from '../../platform/ids.ts';

@@ -9,13 +9,6 @@ import type { DB, LedgerAccountKind, LedgerTransferRow } from '../../platform/db
 import type { PageCursor } from '../../platform/pagination.ts';
 
 export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_cash'>;
-export const SYSTEM_ACCOUNT_KINDS: readonly SystemAccountKind[] = [
-  'house',
-  'deposits_clearing',
-  'withdrawals_clearing',
-  'external',
-  'stakes_escrow',
-];
 
 export interface CashAccount {
   id: string;
@@ -120,11 +113,12 @@ export interface AuditRow {
 }
 
 /** A new user's cash account: called in the same transaction as the user's insert. */
-export async function insertUserCashAccount(executor: Executor, userId: string): Promise<void> {
-  await executor.insertInto('ledger_accounts').values({ kind: 'user_cash', user_id: userId }).execute();
-}
-
 export class LedgerRepository {
+  /** A new user's cash account, at zero. */
+  async openUserAccount(executor: Executor, userId: string): Promise<void> {
+    await executor.insertInto('ledger_accounts').values({ kind: 'user_cash', user_id: userId }).execute();
+  }
+
   async systemAccountIds(executor: Executor): Promise<Map<SystemAccountKind, string>> {
     const rows = await executor
       .selectFrom('ledger_accounts')

@@ -80,6 +80,11 @@ export class LedgerService {
     private readonly clock: Clock,
   ) {}
 
+  /** Every user has one cash account from the moment the user exists (same transaction). */
+  openUserAccount(executor: Executor, userId: string): Promise<void> {
+    return this.repository.openUserAccount(executor, userId);
+  }
+
   audit(): Promise<LedgerAuditResponse> {
     return auditLedger(this.db, this.clock.now());
   }

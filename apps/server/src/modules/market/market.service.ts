@@ -11,10 +11,8 @@ import type { Clock } from '../../platform/clock.ts';
 import { startOfUtcDay, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { type SharedRead, SharedReadCache } from '../../platform/shared-read-cache.ts';
-import type { PositionsRepository } from '../positions/positions.repository.ts';
-import type { RoomsRepository } from '../rounds/rooms.repository.ts';
-import { toRoundView } from '../rounds/round-views.ts';
-import type { RoundsRepository } from '../rounds/rounds.repository.ts';
+import type { PositionFigures } from '../positions/positions.service.ts';
+import { type RoomStore, type RoundStore, toRoundView } from '../rounds/rooms.service.ts';
 
 /** Settled rounds per room the trend charts show. */
 export const RECENT_ROUNDS = 30;
@@ -27,9 +25,9 @@ export class MarketService {
 
   constructor(
     private readonly db: Kysely<DB>,
-    private readonly rooms: RoomsRepository,
-    private readonly rounds: RoundsRepository,
-    private readonly positions: PositionsRepository,
+    private readonly rooms: RoomStore,
+    private readonly rounds: RoundStore,
+    private readonly positions: PositionFigures,
     private readonly clock: Clock,
   ) {
     this.#shared = new SharedReadCache(() => this.read(), { maxAgeMs: MARKET_MAX_AGE_MS });

@@ -6,14 +6,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../platform/http.ts';
-import type { DepositsService } from '../deposits/deposits.service.ts';
-import type { PaymentProvider } from './payment-provider.ts';
+import type { PaymentEvent, PaymentProvider } from './payment-provider.ts';
 
 const WEBHOOK_BODY_LIMIT = 64 * 1024;
 
 export function paymentWebhookRoutes(deps: {
   provider: PaymentProvider;
-  deposits: DepositsService;
+  /** Who acts on a verified event (the deposits); answers what it did, for the gateway's log. */
+  deposits: { handlePaymentEvent(provider: string, event: PaymentEvent): Promise<string> };
   /** The event's shape, for the documentation only: the body is verified before it is parsed. */
   eventSchema: z.ZodType;
 }): FastifyPluginAsyncZod {

@@ -75,6 +75,7 @@ export interface RevenueRow {
 }
 
 /** The outcome of a round's sum, computed by the domain: which bets win. */
+
 export interface WinningSet {
   bothSides: readonly string[];
   numbers: readonly number[];

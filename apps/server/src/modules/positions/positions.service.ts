@@ -40,7 +40,7 @@ import {
   requestHash,
 } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { Room, RoomsRepository } from '../rounds/rooms.repository.ts';
+import type { Room, RoomStore } from '../rounds/rooms.service.ts';
 import { PlacementBatcher } from './placement-batcher.ts';
 import { toPositionView } from './position-views.ts';
 import {
@@ -51,6 +51,9 @@ import {
   type PositionsRepository,
   type RoundMeta,
 } from './positions.repository.ts';
+
+/** The day's trading figures, for the market overview. */
+export type PositionFigures = Pick<PositionsRepository, 'dailyFigures'>;
 
 export type RevenueItem = z.infer<typeof revenueItemSchema>;
 
@@ -94,7 +97,7 @@ export class PositionsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly repository: PositionsRepository,
-    private readonly rooms: RoomsRepository,
+    private readonly rooms: RoomStore,
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly clock: Clock,
@@ -288,6 +291,11 @@ export class PositionsService {
       );
       return { statusCode: 201, body: view };
     });
+  }
+
+  /** The user's own positions in one round (a round's detail shows them). */
+  async mineInRound(userId: string, roundId: string): Promise<PositionView[]> {
+    return (await this.repository.forUserInRound(userId, roundId)).map(toPositionView);
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<PositionView>> {

@@ -3,22 +3,37 @@
  * balance meets the entry minimum), entering a room, a room's rounds, and one round with the viewer's
  * positions in it.
  */
-import type { PageQuery, RoomView, RoundDetail, RoundView } from '@tradehall/contracts';
+import type { PageQuery, PositionView, RoomView, RoundDetail, RoundView } from '@tradehall/contracts';
 import { formatMoney } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { decodeCursor, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import { type SharedRead, SharedReadCache } from '../../platform/shared-read-cache.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { toPositionView } from '../positions/position-views.ts';
-import type { PositionsRepository } from '../positions/positions.repository.ts';
 import type { Room, RoomsRepository } from './rooms.repository.ts';
 import { toRoomView, toRoundView } from './round-views.ts';
 import type { RoundsRepository } from './rounds.repository.ts';
 
 /** How long the shared room list may be served before it is read again (round events refresh it at once). */
 export const ROOMS_MAX_AGE_MS = 500;
+
+export type { Room, RoomSettings } from './rooms.repository.ts';
+export { toRoundView } from './round-views.ts';
+export type { AdminRoundRow } from './rounds.repository.ts';
+
+/** What the modules above the rounds (placement, market, console) read and lock of the rooms. */
+export type RoomStore = Pick<RoomsRepository, 'find' | 'list' | 'lockSettings' | 'setPaused' | 'update'>;
+/** ...and of the rounds, settlement's claim and totals included. */
+export type RoundStore = Pick<
+  RoundsRepository,
+  'adminListForRoom' | 'currentViews' | 'recentSettled' | 'claimFinal' | 'setTotals' | 'setVoidReason'
+>;
+
+/** The viewer's own positions in a round: the positions module answers. */
+export interface RoundPositions {
+  mineInRound(userId: string, roundId: string): Promise<PositionView[]>;
+}
 
 export class RoomsService {
   /** Every room with its current round as an anonymous viewer sees it: read once for everyone. */
@@ -29,7 +44,7 @@ export class RoomsService {
     private readonly db: Kysely<DB>,
     private readonly rooms: RoomsRepository,
     private readonly rounds: RoundsRepository,
-    private readonly positions: PositionsRepository,
+    private readonly positions: RoundPositions,
     private readonly ledger: LedgerService,
   ) {
     this.#shared = new SharedReadCache(() => this.readRooms(), { maxAgeMs: ROOMS_MAX_AGE_MS });
@@ -108,8 +123,7 @@ export class RoomsService {
   async round(userId: string, roundId: string): Promise<RoundDetail> {
     const row = await this.rounds.findView(roundId);
     if (!row) throw new AppError('NOT_FOUND');
-    const mine = await this.positions.forUserInRound(userId, roundId);
-    return { round: toRoundView(row), myPositions: mine.map(toPositionView) };
+    return { round: toRoundView(row), myPositions: await this.positions.mineInRound(userId, roundId) };
   }
 
   private async room(roomId: string): Promise<Room> {
@@ -123,8 +137,6 @@ export class RoomsService {
     return (await this.ledger.userAccount(this.db, viewerId)).balance;
   }
 }
-
-export type RoundPage = Page<RoundView>;
 
 /** The anonymous view with the viewer's entry check (toRoomView's rule, from the view's entry minimum). */
 function forViewer(view: RoomView, balance: number | null): RoomView {

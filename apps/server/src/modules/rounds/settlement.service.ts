@@ -16,13 +16,40 @@ import {
   SPECIAL_NUMBER_MIN,
   transition,
 } from '@tradehall/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { PositionsRepository, SettledTotals, WinningSet } from '../positions/positions.repository.ts';
 import type { RoundsRepository } from './rounds.repository.ts';
+
+/** Which bets win for a round's sum. */
+export interface WinningSet {
+  bothSides: readonly string[];
+  numbers: readonly number[];
+}
+
+export interface SettledTotals {
+  positions: number;
+  staked: number;
+  paid: number;
+}
+
+/**
+ * What settlement needs of the positions (the positions module answers): mark them, and the SELECTs
+ * whose rows the ledger posts as transfers in the same statement.
+ */
+export interface SettlementPositions {
+  settleOutcomes(
+    trx: Transaction<DB>,
+    roundId: string,
+    winning: WinningSet,
+    now: Date,
+  ): Promise<SettledTotals>;
+  refundAll(trx: Transaction<DB>, roundId: string, now: Date): Promise<SettledTotals>;
+  settlementTransfers(roundId: string, houseAccountId: string): RawBuilder<unknown>;
+  refundTransfers(roundId: string): RawBuilder<unknown>;
+}
 
 export interface SettlementOutcome extends SettledTotals {
   roundId: string;
@@ -51,7 +78,7 @@ export class SettlementService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly rounds: RoundsRepository,
-    private readonly positions: PositionsRepository,
+    private readonly positions: SettlementPositions,
     private readonly ledger: LedgerService,
     private readonly clock: Clock,
     private readonly logger: Logger,

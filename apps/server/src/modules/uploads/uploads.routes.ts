@@ -8,19 +8,18 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../platform/errors.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import type { OperatorSessions } from '../../platform/guards/operator-guard.ts';
+import { requireUser, type UserGuard, type UserSessions } from '../../platform/guards/user-guard.ts';
 import { errorResponses } from '../../platform/http.ts';
 import { bearerToken } from '../../platform/tokens.ts';
 import { invalidTextDetails, type ValidationDetail } from '../../platform/validation.ts';
-import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
-import type { SessionsService } from '../auth/sessions.service.ts';
 import { MAX_UPLOAD_BYTES, type UploadsService, type UploadViewer } from './uploads.service.ts';
 
 export interface UploadsRoutesDeps {
   uploads: UploadsService;
   userGuard: UserGuard;
-  sessions: SessionsService;
-  adminAuth: AdminAuthService;
+  sessions: UserSessions;
+  adminAuth: OperatorSessions;
 }
 
 /** Bytes on the wire (sent as a Buffer, never serialised); documented as a binary string. */

@@ -15,6 +15,9 @@ export function uploadUrl(id: string): string {
 /** Who is asking to see an upload. */
 export type UploadViewer = { userId: string } | { operatorId: string };
 
+/** Whether an upload is the user's own: a deposit's proof must be. */
+export type UploadOwnership = Pick<UploadsRepository, 'isOwnedBy'>;
+
 export class UploadsService {
   constructor(
     private readonly repository: UploadsRepository,

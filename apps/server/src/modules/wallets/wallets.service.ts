@@ -7,6 +7,9 @@ import type { WalletRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { WALLETS_ADDRESS_KEY, type WalletsRepository } from './wallets.repository.ts';
 
+/** A user's live wallets, for the payouts that go to one. */
+export type LiveWallets = Pick<WalletsRepository, 'findLive'>;
+
 export class WalletsService {
   constructor(
     private readonly repository: WalletsRepository,

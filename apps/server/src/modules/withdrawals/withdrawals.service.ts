@@ -39,26 +39,29 @@ import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platfo
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { newReference } from '../../platform/references.ts';
 import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
-import type { AccountsRepository } from '../accounts/accounts.repository.ts';
+import type { AccountStore } from '../accounts/accounts.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../auth/login-throttle.service.ts';
-import type { BankCardsRepository } from '../bank-cards/bank-cards.repository.ts';
+import type { LiveBankCards } from '../bank-cards/bank-cards.service.ts';
 import { bankCardLabel } from '../bank-cards/bank-cards.service.ts';
 import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import type { WalletsRepository } from '../wallets/wallets.repository.ts';
+import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../lockout/login-throttle.service.ts';
+import type { LiveWallets } from '../wallets/wallets.service.ts';
 import { walletLabel } from '../wallets/wallets.service.ts';
 import type { AdminWithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts';
 
 export type AdminWithdrawalView = z.infer<typeof adminWithdrawalSchema>;
 
+/** A user's pending withdrawals, for the money summary. */
+export type WithdrawalFigures = Pick<WithdrawalsRepository, 'summary'>;
+
 export class WithdrawalsService {
   constructor(
     private readonly db: Kysely<DB>,
     private readonly repository: WithdrawalsRepository,
-    private readonly accounts: AccountsRepository,
-    private readonly bankCards: BankCardsRepository,
-    private readonly wallets: WalletsRepository,
+    private readonly accounts: AccountStore,
+    private readonly bankCards: LiveBankCards,
+    private readonly wallets: LiveWallets,
     private readonly ledger: LedgerService,
     private readonly idempotency: IdempotencyService,
     private readonly paymentPasswordThrottle: LoginThrottleService,

@@ -1,5 +1,5 @@
 /** Customer service messages, created by migration 0006-support (shared locations: 0010-support-location). */
-import type { ColumnType, Selectable } from 'kysely';
+import type { ColumnType } from 'kysely';
 
 export type SupportAuthorColumn = 'user' | 'operator';
 export type SupportKindColumn = 'text' | 'location';
@@ -23,7 +23,6 @@ export interface SupportMessagesTable {
   idempotency_key: string | null;
   created_at: ColumnType<Date, Date, never>;
 }
-export type SupportMessageRow = Selectable<SupportMessagesTable>;
 
 export interface SupportTables {
   support_messages: SupportMessagesTable;

@@ -402,10 +402,7 @@ export type MeUserRow = Pick<
   | 'created_at'
 >;
 export type NewUser = Insertable<UsersTable>;
-export type SessionRow = Selectable<SessionsTable>;
 export type OperatorRow = Selectable<OperatorsTable>;
-export type OperatorSessionRow = Selectable<OperatorSessionsTable>;
-export type LedgerAccountRow = Selectable<LedgerAccountsTable>;
 export type LedgerTransferRow = Selectable<LedgerTransfersTable>;
 export type DepositRow = Selectable<DepositsTable>;
 export type WithdrawalRow = Selectable<WithdrawalsTable>;
@@ -414,6 +411,3 @@ export type WalletRow = Selectable<WalletsTable>;
 export type UploadRow = Selectable<UploadsTable>;
 export type PaymentCheckoutRow = Selectable<PaymentCheckoutsTable>;
 export type RoomRow = Selectable<RoomsTable>;
-export type RoundRow = Selectable<RoundsTable>;
-export type PositionRow = Selectable<PositionsTable>;
-export type FairnessChainRow = Selectable<FairnessChainsTable>;

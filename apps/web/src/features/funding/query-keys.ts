@@ -4,7 +4,7 @@
  */
 import { FUNDING_QUERY_ROOT } from '../../lib/money-refresh.ts';
 
-export { invalidateMoney, refreshMoney } from '../../lib/money-refresh.ts';
+export { refreshMoney } from '../../lib/money-refresh.ts';
 
 export const fundingKeys = {
   methods: [FUNDING_QUERY_ROOT, 'methods'] as const,

@@ -7,9 +7,6 @@
  */
 import type { LocationPoint } from './location-point.ts';
 
-export const CHOOSE_LOCATION_PATH = '/pages/choose-location/index';
-export const OPEN_LOCATION_PATH = '/pages/open-location/index';
-
 export interface PickedLocationState {
   pickedLocation: { request: string; point: LocationPoint };
 }

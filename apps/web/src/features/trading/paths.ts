@@ -2,7 +2,6 @@
 export const HALL_PATH = '/pages/game/index';
 export const ROOM_PATH = '/pages/game/rule';
 export const ROUND_PLAY_PATH = '/pages/game/game';
-export const EVENTS_PATH = '/pages/game/huodong';
 export const GUIDE_PATH = '/pages/game/huodong1';
 export const VERIFY_PATH = '/pages/game/verify';
 export const TOP_UP_PATH = '/pages/recharge/chongzhi1';

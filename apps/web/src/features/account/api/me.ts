@@ -1,2 +1,2 @@
 /** GET /me: the account shown on My account. The query itself is shared (money pages read it too). */
-export { fetchMe, meQueryOptions, useMe } from '../../../lib/me.ts';
+export { meQueryOptions, useMe } from '../../../lib/me.ts';

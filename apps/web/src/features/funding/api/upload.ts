@@ -1,5 +1,4 @@
 /** POST /uploads: one image (a transfer receipt), multipart field `file`, at most 5 MB. */
-import { useMutation } from '@tanstack/react-query';
 import type { UploadResponse } from '@tradehall/contracts';
 import { api } from '../../../lib/api-client.ts';
 
@@ -17,8 +16,4 @@ export function uploadImage(file: File): Promise<UploadResponse> {
   const form = new FormData();
   form.append('file', file);
   return api.upload<UploadResponse>('/uploads', form);
-}
-
-export function useUploadImage() {
-  return useMutation({ mutationFn: uploadImage });
 }

@@ -1,11 +1,15 @@
 /** Every gateway event acted on, by event id: the replay guard and the record of what happened. */
 import type { Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
-import type { PaymentEvent } from './payment-provider.ts';
 
 export class PaymentEventsRepository {
   /** False when this event id was already recorded (a replay): then nothing is written. */
-  async record(trx: Transaction<DB>, provider: string, event: PaymentEvent, at: Date): Promise<boolean> {
+  async record(
+    trx: Transaction<DB>,
+    provider: string,
+    event: { eventId: string; type: string; checkoutId: string; amount: number },
+    at: Date,
+  ): Promise<boolean> {
     const row = await trx
       .insertInto('payment_events')
       .values({

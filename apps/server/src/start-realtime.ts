@@ -3,13 +3,13 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import type { Redis } from 'ioredis';
-import type { Clock } from '../platform/clock.ts';
-import type { Config } from '../platform/config.ts';
-import type { Logger } from '../platform/logger.ts';
-import { createRedis } from '../platform/redis.ts';
-import type { Services } from '../services.ts';
-import { type Realtime, startRealtime } from './realtime.ts';
-import { RoomDirectory } from './room-directory.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Config } from './platform/config.ts';
+import type { Logger } from './platform/logger.ts';
+import { createRedis } from './platform/redis.ts';
+import { type Realtime, startRealtime } from './realtime/realtime.ts';
+import { RoomDirectory } from './realtime/room-directory.ts';
+import type { Services } from './services.ts';
 
 export interface RealtimeForServices {
   config: Config;
