@@ -110,17 +110,17 @@ export async function settlementBroadcast(options: {
     await Promise.all(jobs.slice(start, start + CONNECT_CONCURRENCY).map((job) => job()));
   }
   // The market figures the engine publishes after a settlement, read by the server's own service.
-  const market = new MarketService(
-    options.db,
-    new RoomsRepository({
+  const market = new MarketService({
+    db: options.db,
+    rooms: new RoomsRepository({
       roundSecondsOverride: null,
       sealedSecondsOverride: null,
       drawingSecondsOverride: null,
     }),
-    options.rounds,
-    new PositionsRepository(options.db),
-    systemClock,
-  );
+    rounds: options.rounds,
+    positions: new PositionsRepository(options.db),
+    clock: systemClock,
+  });
   const publisher = new RoundEventsPublisher(
     options.rounds,
     events,

@@ -98,14 +98,14 @@ try {
   const types = bets.map((bet) => (bet.category === 'both_sides' ? bet.type : null));
   const numbers = bets.map((bet) => (bet.category === 'special_number' ? bet.number : null));
 
-  const settlement = new SettlementService(
+  const settlement = new SettlementService({
     db,
-    new RoundsRepository(db),
-    new PositionsRepository(db),
-    new LedgerService(db, new LedgerRepository(), systemClock),
-    systemClock,
+    rounds: new RoundsRepository(db),
+    positions: new PositionsRepository(db),
+    ledger: new LedgerService({ db, repository: new LedgerRepository(), clock: systemClock }),
+    clock: systemClock,
     logger,
-  );
+  });
 
   /** A drawn round whose settlement time has come, with `count` positions whose stakes are in escrow. */
   async function drawnRound(sequence: number, count: number): Promise<{ roundId: string; sum: number }> {

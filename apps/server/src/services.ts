@@ -151,34 +151,51 @@ function beaconClient(fairness: Config['trading']['fairness'], logger: Logger): 
 export function createServices(platform: Platform): Services {
   const { config, database, clock, hasher, mailer, logger } = platform;
   const db = database.kysely;
-  const ledger = new LedgerService(db, new LedgerRepository(), clock);
+  const ledger = new LedgerService({ db, repository: new LedgerRepository(), clock });
   const accountsRepository = new AccountsRepository(db, (trx, userId) => ledger.openUserAccount(trx, userId));
   const events = new DomainEvents(logger);
-  const audit = new AuditService(db, new AuditRepository(), clock);
+  const audit = new AuditService({ db, repository: new AuditRepository(), clock });
 
   const sessionsRepository = new SessionsRepository(db);
-  const captcha = new CaptchaService(new CaptchaRepository(db), clock, config.auth.captchaTtlSeconds);
-  const throttle = new LoginThrottleService(new LoginThrottleRepository(db), clock, {
-    failuresBeforeLock: config.auth.loginFailuresBeforeLock,
-    windowSeconds: config.auth.loginFailureWindowSeconds,
-    lockSeconds: config.auth.loginLockSeconds,
-  });
-  const sessions = new SessionsService(
-    sessionsRepository,
+  const captcha = new CaptchaService({
+    repository: new CaptchaRepository(db),
     clock,
-    config.auth.sessionTtlSeconds,
-    config.auth.sessionCacheMs,
-  );
+    ttlSeconds: config.auth.captchaTtlSeconds,
+  });
+  const throttle = new LoginThrottleService({
+    repository: new LoginThrottleRepository(db),
+    clock,
+    policy: {
+      failuresBeforeLock: config.auth.loginFailuresBeforeLock,
+      windowSeconds: config.auth.loginFailureWindowSeconds,
+      lockSeconds: config.auth.loginLockSeconds,
+    },
+  });
+  const sessions = new SessionsService({
+    repository: sessionsRepository,
+    clock,
+    ttlSeconds: config.auth.sessionTtlSeconds,
+    cacheMs: config.auth.sessionCacheMs,
+  });
   const adminAuthRepository = new AdminAuthRepository(db);
-  const adminAuth = new AdminAuthService(db, adminAuthRepository, captcha, throttle, hasher, audit, clock, {
-    sessionTtlSeconds: config.auth.sessionTtlSeconds,
-    idleTimeoutSeconds: config.console.idleTimeoutSeconds,
+  const adminAuth = new AdminAuthService({
+    db,
+    repository: adminAuthRepository,
+    captcha,
+    throttle,
+    hasher,
+    audit,
+    clock,
+    settings: {
+      sessionTtlSeconds: config.auth.sessionTtlSeconds,
+      idleTimeoutSeconds: config.console.idleTimeoutSeconds,
+    },
   });
   const operatorGuard = createOperatorGuard(adminAuth, sessions);
 
   // Money (issue 3).
   const { funding } = config;
-  const idempotency = new IdempotencyService(db, new IdempotencyRepository(), clock);
+  const idempotency = new IdempotencyService({ db, repository: new IdempotencyRepository(), clock });
   const uploadsRepository = new UploadsRepository(db);
   const depositsRepository = new DepositsRepository(db);
   const withdrawalsRepository = new WithdrawalsRepository(db);
@@ -190,135 +207,158 @@ export function createServices(platform: Platform): Services {
     funding.paymentProvider === 'sandbox'
       ? new SandboxPaymentProvider(checkouts, funding.webhookSecret, funding.webhookToleranceSeconds, clock)
       : null;
-  const fundingSettings = new FundingSettingsService(
-    new FundingSettingsRepository(db),
-    funding,
+  const fundingSettings = new FundingSettingsService({
+    repository: new FundingSettingsRepository(db),
+    limits: funding,
     cardProvider,
     clock,
     db,
     audit,
-  );
-  const paymentPasswordThrottle = new LoginThrottleService(new LoginThrottleRepository(db), clock, {
-    failuresBeforeLock: funding.paymentPasswordFailuresBeforeLock,
-    windowSeconds: funding.paymentPasswordLockSeconds,
-    lockSeconds: funding.paymentPasswordLockSeconds,
-    lockedCode: 'PAYMENT_PASSWORD_LOCKED',
   });
-  const assets = new AssetsService(db, ledger, depositsRepository, withdrawalsRepository, funding);
+  const paymentPasswordThrottle = new LoginThrottleService({
+    repository: new LoginThrottleRepository(db),
+    clock,
+    policy: {
+      failuresBeforeLock: funding.paymentPasswordFailuresBeforeLock,
+      windowSeconds: funding.paymentPasswordLockSeconds,
+      lockSeconds: funding.paymentPasswordLockSeconds,
+      lockedCode: 'PAYMENT_PASSWORD_LOCKED',
+    },
+  });
+  const assets = new AssetsService({
+    db,
+    ledger,
+    deposits: depositsRepository,
+    withdrawals: withdrawalsRepository,
+    limits: funding,
+  });
 
   // Trading (issue 4).
   const { trading } = config;
   const roomsRepository = new RoomsRepository(trading);
   const roundsRepository = new RoundsRepository(db);
   const positionsRepository = new PositionsRepository(db);
-  const settlement = new SettlementService(
+  const settlement = new SettlementService({
     db,
-    roundsRepository,
-    positionsRepository,
+    rounds: roundsRepository,
+    positions: positionsRepository,
     ledger,
     clock,
     logger,
-    trading.settlementPauseMs,
-  );
-  const positions = new PositionsService(
+    pauseMs: trading.settlementPauseMs,
+  });
+  const positions = new PositionsService({
     db,
-    positionsRepository,
-    roomsRepository,
+    repository: positionsRepository,
+    rooms: roomsRepository,
     ledger,
     idempotency,
     clock,
     events,
-  );
-  const market = new MarketService(db, roomsRepository, roundsRepository, positionsRepository, clock);
-  const rooms = new RoomsService(db, roomsRepository, roundsRepository, positions, ledger);
-  refreshOnRoundEvents(events, [rooms, market]);
-  const chains = new FairnessChainsService(new FairnessChainsRepository(), trading.chainLength);
-  const roundEngine = new RoundEngine(
+  });
+  const market = new MarketService({
     db,
-    roomsRepository,
-    roundsRepository,
+    rooms: roomsRepository,
+    rounds: roundsRepository,
+    positions: positionsRepository,
+    clock,
+  });
+  const rooms = new RoomsService({ db, rooms: roomsRepository, rounds: roundsRepository, positions, ledger });
+  refreshOnRoundEvents(events, [rooms, market]);
+  const chains = new FairnessChainsService({
+    repository: new FairnessChainsRepository(),
+    chainLength: trading.chainLength,
+  });
+  const roundEngine = new RoundEngine({
+    db,
+    rooms: roomsRepository,
+    rounds: roundsRepository,
     chains,
     settlement,
     clock,
     logger,
-    new RoundEventsPublisher(
+    publisher: new RoundEventsPublisher(
       roundsRepository,
       events,
       () => market.overview(),
       logger,
       config.funding.turnoverMultiplier,
     ),
-    beaconClient(trading.fairness, logger),
-    trading.fairness.timeoutSeconds,
-  );
+    beacon: beaconClient(trading.fairness, logger),
+    beaconTimeoutSeconds: trading.fairness.timeoutSeconds,
+  });
 
-  const passwordReset = new PasswordResetService(
-    new PasswordResetRepository(db),
-    accountsRepository,
-    sessionsRepository,
+  const passwordReset = new PasswordResetService({
+    repository: new PasswordResetRepository(db),
+    accounts: accountsRepository,
+    sessions: sessionsRepository,
     hasher,
     mailer,
     clock,
     logger,
-    (userId) => sessions.forgetUser(userId),
-  );
-  const deposits = new DepositsService(
+    afterRevoke: (userId) => sessions.forgetUser(userId),
+  });
+  const deposits = new DepositsService({
     db,
-    depositsRepository,
-    uploadsRepository,
-    new PaymentEventsRepository(),
+    repository: depositsRepository,
+    uploads: uploadsRepository,
+    paymentEvents: new PaymentEventsRepository(),
     ledger,
     idempotency,
     fundingSettings,
     cardProvider,
-    funding,
+    limits: funding,
     clock,
-    accountsRepository,
+    accounts: accountsRepository,
     audit,
     events,
-  );
-  const withdrawals = new WithdrawalsService(
+  });
+  const withdrawals = new WithdrawalsService({
     db,
-    withdrawalsRepository,
-    accountsRepository,
-    bankCardsRepository,
-    walletsRepository,
+    repository: withdrawalsRepository,
+    accounts: accountsRepository,
+    bankCards: bankCardsRepository,
+    wallets: walletsRepository,
     ledger,
     idempotency,
     paymentPasswordThrottle,
     hasher,
-    funding,
+    limits: funding,
     clock,
     audit,
     events,
-  );
-  const bankCards = new BankCardsService(bankCardsRepository, accountsRepository, clock);
-  const wallets = new WalletsService(walletsRepository, clock);
+  });
+  const bankCards = new BankCardsService({
+    repository: bankCardsRepository,
+    accounts: accountsRepository,
+    clock,
+  });
+  const wallets = new WalletsService({ repository: walletsRepository, clock });
   const adminUsersRepository = new AdminUsersRepository(db);
 
   return {
-    app: new AppService(database, clock, logger),
+    app: new AppService({ database, clock, logger }),
     captcha,
     sessions,
-    auth: new AuthService(accountsRepository, sessions, captcha, throttle, hasher, clock),
+    auth: new AuthService({ accounts: accountsRepository, sessions, captcha, throttle, hasher, clock }),
     passwordReset,
-    accounts: new AccountsService(
-      accountsRepository,
+    accounts: new AccountsService({
+      accounts: accountsRepository,
       sessions,
       hasher,
       clock,
-      assets,
-      throttle,
+      money: assets,
+      loginThrottle: throttle,
       paymentPasswordThrottle,
-    ),
+    }),
     adminAuth,
     userGuard: createUserGuard(sessions),
     operatorGuard,
     adminGuard: createAdminGuard(operatorGuard),
-    operators: new OperatorsService(db, adminAuthRepository, hasher, audit, clock),
+    operators: new OperatorsService({ db, repository: adminAuthRepository, hasher, audit, clock }),
     ledger,
     fundingSettings,
-    uploads: new UploadsService(uploadsRepository, clock),
+    uploads: new UploadsService({ repository: uploadsRepository, clock }),
     deposits,
     cardProvider,
     sandboxGateway: cardProvider ? new SandboxGateway(checkouts, funding.webhookSecret, clock, logger) : null,
@@ -337,7 +377,13 @@ export function createServices(platform: Platform): Services {
     audit,
     notifications: new NotificationsService({ db, clock, events, audit, logger }),
     support: new SupportService({ db, clock, events, audit }),
-    dashboard: new DashboardService(new DashboardRepository(db), deposits, withdrawals, ledger, clock),
+    dashboard: new DashboardService({
+      repository: new DashboardRepository(db),
+      deposits,
+      withdrawals,
+      ledger,
+      clock,
+    }),
     adminUsers: new AdminUsersService({
       db,
       repository: adminUsersRepository,
@@ -355,7 +401,21 @@ export function createServices(platform: Platform): Services {
       events,
       clock,
     }),
-    balanceAdjustments: new BalanceAdjustmentsService(db, adminUsersRepository, ledger, audit, events, clock),
-    adminRooms: new AdminRoomsService(db, roomsRepository, roundsRepository, chains, audit, clock),
+    balanceAdjustments: new BalanceAdjustmentsService({
+      db,
+      users: adminUsersRepository,
+      ledger,
+      audit,
+      events,
+      clock,
+    }),
+    adminRooms: new AdminRoomsService({
+      db,
+      rooms: roomsRepository,
+      rounds: roundsRepository,
+      chains,
+      audit,
+      clock,
+    }),
   };
 }

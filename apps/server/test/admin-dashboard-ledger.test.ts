@@ -109,7 +109,7 @@ describe.each(DRIVERS)('console dashboard and ledger on %s', (driver) => {
       .select(['amount', 'payout'])
       .where('round_id', '=', round.id)
       .execute();
-    const staked = positions.reduce((sum, row) => sum + toCents(row.amount), 0);
+    const staked = positions.reduce((sum, row) => sum + row.amount, 0);
     const paid = positions.reduce((sum, row) => sum + toCents(row.payout), 0);
     const now = await dashboard();
     expect(now).toMatchObject({
@@ -162,7 +162,7 @@ describe.each(DRIVERS)('console dashboard and ledger on %s', (driver) => {
       .where('kind', '=', 'user_cash')
       .execute();
     expect(byKind.user_cash?.accounts).toBe(users.length);
-    expect(byKind.user_cash?.balance).toBe(users.reduce((sum, row) => sum + toCents(row.balance), 0));
+    expect(byKind.user_cash?.balance).toBe(users.reduce((sum, row) => sum + row.balance, 0));
     expect(byKind.deposits_clearing?.balance).toBe(-2_000_00);
     expect(byKind.withdrawals_clearing?.balance).toBe(100_00);
     expect(byKind.stakes_escrow?.balance).toBe(0);

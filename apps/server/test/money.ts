@@ -9,7 +9,6 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { AccountsRepository } from '../src/modules/accounts/accounts.repository.ts';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.ts';
-import { toCents } from '../src/platform/db/cents.ts';
 import { codeFor } from './admin-support.ts';
 import { call, captcha, DEMO, type TestApp, uniqueAccount } from './harness.ts';
 
@@ -144,7 +143,7 @@ export async function balanceOf(t: TestApp, userId: string): Promise<number> {
     .select('balance')
     .where('user_id', '=', userId)
     .executeTakeFirstOrThrow();
-  return toCents(row.balance);
+  return row.balance;
 }
 
 export async function transferCount(t: TestApp): Promise<number> {

@@ -135,7 +135,7 @@ export async function transfersOfPosition(
   return rows.map((row) => ({
     key: row.idempotency_key.split(':').at(-1) ?? '',
     code: row.code,
-    amount: toCents(row.amount),
+    amount: row.amount,
   }));
 }
 

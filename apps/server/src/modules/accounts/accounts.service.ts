@@ -48,32 +48,34 @@ export interface SessionRevoker {
   revokeOthers(auth: UserAuth): Promise<void>;
 }
 
+export interface AccountsServiceDeps {
+  accounts: AccountsRepository;
+  sessions: SessionRevoker;
+  hasher: PasswordHasher;
+  clock: Clock;
+  money: {
+    summary(userId: string): Promise<MoneySummary>;
+    userWithSummary(userId: string): Promise<{ user: MeUserRow; money: MoneySummary } | undefined>;
+  };
+  /** The login lockout: the old password's check when changing the login or payment password. */
+  loginThrottle: LoginThrottleService;
+  /** The payment password's lock: the login password's check when changing the payment password. */
+  paymentPasswordThrottle: LoginThrottleService;
+}
+
 export class AccountsService {
-  constructor(
-    private readonly accounts: AccountsRepository,
-    private readonly sessions: SessionRevoker,
-    private readonly hasher: PasswordHasher,
-    private readonly clock: Clock,
-    private readonly money: {
-      summary(userId: string): Promise<MoneySummary>;
-      userWithSummary(userId: string): Promise<{ user: MeUserRow; money: MoneySummary } | undefined>;
-    },
-    /** The login lockout: the old password's check when changing the login or payment password. */
-    private readonly loginThrottle: LoginThrottleService,
-    /** The payment password's lock: the login password's check when changing the payment password. */
-    private readonly paymentPasswordThrottle: LoginThrottleService,
-  ) {}
+  constructor(private readonly deps: AccountsServiceDeps) {}
 
   /** One round trip: the user's row and money figures are read together. */
   async me(auth: UserAuth): Promise<MeResponse> {
-    const found = await this.money.userWithSummary(auth.userId);
+    const found = await this.deps.money.userWithSummary(auth.userId);
     if (!found) throw new AppError('UNAUTHENTICATED');
     return toMe(found.user, found.money);
   }
 
   /** The real name is set once (bank cards must be in the holder's name) and never changed by the user. */
   async setRealName(auth: UserAuth, realName: string): Promise<MeResponse> {
-    const row = await this.accounts.setRealNameOnce(auth.userId, realName, this.clock.now());
+    const row = await this.deps.accounts.setRealNameOnce(auth.userId, realName, this.deps.clock.now());
     if (!row) {
       await this.load(auth);
       throw new AppError('REAL_NAME_ALREADY_SET');
@@ -87,12 +89,12 @@ export class AccountsService {
     if (changes.email !== undefined) {
       const email = changes.email.trim();
       next.email = email === '' ? null : email;
-      if (next.email && (await this.accounts.emailTaken(next.email, auth.userId))) {
+      if (next.email && (await this.deps.accounts.emailTaken(next.email, auth.userId))) {
         throw new AppError('EMAIL_TAKEN');
       }
     }
     try {
-      const row = await this.accounts.updateProfile(auth.userId, next, this.clock.now());
+      const row = await this.deps.accounts.updateProfile(auth.userId, next, this.deps.clock.now());
       if (!row) throw new AppError('UNAUTHENTICATED');
       return this.view(row);
     } catch (error) {
@@ -110,16 +112,16 @@ export class AccountsService {
       throw new AppError('PASSWORDS_DO_NOT_MATCH');
     }
     const user = await this.load(auth);
-    await this.loginThrottle.attempt('user', accountKey(user.username), async (attempt) => {
-      if (!(await this.hasher.verify(user.password_hash, input.oldPassword))) {
+    await this.deps.loginThrottle.attempt('user', accountKey(user.username), async (attempt) => {
+      if (!(await this.deps.hasher.verify(user.password_hash, input.oldPassword))) {
         await attempt.fail();
         throw new AppError('WRONG_PASSWORD');
       }
       await attempt.succeed();
     });
-    const hash = await this.hasher.hash(input.newPassword);
-    await this.accounts.setPasswordHash(user.id, hash, this.clock.now());
-    await this.sessions.revokeOthers(auth);
+    const hash = await this.deps.hasher.hash(input.newPassword);
+    await this.deps.accounts.setPasswordHash(user.id, hash, this.deps.clock.now());
+    await this.deps.sessions.revokeOthers(auth);
   }
 
   /**
@@ -137,9 +139,9 @@ export class AccountsService {
       const loginPassword = input.loginPassword;
       // Nothing to check, so nothing to count.
       if (loginPassword === undefined || loginPassword === '') throw new AppError('WRONG_PASSWORD');
-      await this.paymentPasswordThrottle.attempt(PAYMENT_PASSWORD_SCOPE, user.id, (payment) =>
-        this.loginThrottle.attempt('user', accountKey(user.username), async (login) => {
-          if (!(await this.hasher.verify(user.password_hash, loginPassword))) {
+      await this.deps.paymentPasswordThrottle.attempt(PAYMENT_PASSWORD_SCOPE, user.id, (payment) =>
+        this.deps.loginThrottle.attempt('user', accountKey(user.username), async (login) => {
+          if (!(await this.deps.hasher.verify(user.password_hash, loginPassword))) {
             await Promise.all([payment.fail(), login.fail()]);
             throw new AppError('WRONG_PASSWORD');
           }
@@ -147,16 +149,16 @@ export class AccountsService {
         }),
       );
     }
-    const hash = await this.hasher.hash(input.paymentPassword);
-    await this.accounts.setPaymentPasswordHash(user.id, hash, this.clock.now());
+    const hash = await this.deps.hasher.hash(input.paymentPassword);
+    await this.deps.accounts.setPaymentPasswordHash(user.id, hash, this.deps.clock.now());
   }
 
   private async view(user: UserRow): Promise<MeResponse> {
-    return toMe(user, await this.money.summary(user.id));
+    return toMe(user, await this.deps.money.summary(user.id));
   }
 
   private async load(auth: UserAuth): Promise<UserRow> {
-    const user = await this.accounts.findById(auth.userId);
+    const user = await this.deps.accounts.findById(auth.userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     return user;
   }

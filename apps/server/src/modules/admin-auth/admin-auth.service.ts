@@ -28,20 +28,22 @@ export interface AdminAuthSettings {
   idleTimeoutSeconds: number;
 }
 
+export interface AdminAuthServiceDeps {
+  db: Kysely<DB>;
+  repository: AdminAuthRepository;
+  captcha: CaptchaService;
+  throttle: LoginThrottleService;
+  hasher: PasswordHasher;
+  audit: AuditService;
+  clock: Clock;
+  settings: AdminAuthSettings;
+}
+
 export class AdminAuthService {
   readonly #touchIntervalMs: number;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: AdminAuthRepository,
-    private readonly captcha: CaptchaService,
-    private readonly throttle: LoginThrottleService,
-    private readonly hasher: PasswordHasher,
-    private readonly audit: AuditService,
-    private readonly clock: Clock,
-    private readonly settings: AdminAuthSettings,
-  ) {
-    this.#touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (settings.idleTimeoutSeconds * 1000) / 10);
+  constructor(private readonly deps: AdminAuthServiceDeps) {
+    this.#touchIntervalMs = Math.min(TOUCH_INTERVAL_MS, (deps.settings.idleTimeoutSeconds * 1000) / 10);
   }
 
   /**
@@ -50,17 +52,17 @@ export class AdminAuthService {
    * password, so six digits cannot be guessed at leisure.
    */
   async login(input: AdminLoginRequest, meta: ClientMeta): Promise<AdminLoginResponse> {
-    if (!(await this.captcha.verify(input.captchaId, input.captchaAnswer))) {
+    if (!(await this.deps.captcha.verify(input.captchaId, input.captchaAnswer))) {
       throw new AppError('INVALID_CAPTCHA');
     }
     const key = accountKey(input.account);
     // Reserved before the password is checked, so concurrent guesses cannot pass the lock together;
     // leaving without fail() or succeed() (frozen, code missing) releases the attempt uncounted.
-    const operator = await this.throttle.attempt('operator', key, async (attempt) => {
-      const found = await this.repository.findOperatorByAccountKey(key);
+    const operator = await this.deps.throttle.attempt('operator', key, async (attempt) => {
+      const found = await this.deps.repository.findOperatorByAccountKey(key);
       const passwordOk = found
-        ? await this.hasher.verify(found.password_hash, input.password)
-        : await this.hasher.verifyDummy(input.password);
+        ? await this.deps.hasher.verify(found.password_hash, input.password)
+        : await this.deps.hasher.verifyDummy(input.password);
       if (!found || !passwordOk) {
         await attempt.fail();
         throw new AppError('INVALID_CREDENTIALS');
@@ -77,10 +79,10 @@ export class AdminAuthService {
       return found;
     });
 
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const token = newToken();
-    const expiresAt = addSeconds(now, this.settings.sessionTtlSeconds);
-    await this.repository.insertSession({
+    const expiresAt = addSeconds(now, this.deps.settings.sessionTtlSeconds);
+    await this.deps.repository.insertSession({
       operatorId: operator.id,
       tokenHash: hashToken(token),
       now,
@@ -98,17 +100,17 @@ export class AdminAuthService {
   /** The operator behind a token, or null when unknown, revoked, expired, idle too long or frozen. */
   async authenticate(token: string | null): Promise<OperatorAuth | null> {
     if (!token) return null;
-    const session = await this.repository.findSessionByTokenHash(hashToken(token));
-    const now = this.clock.now();
+    const session = await this.deps.repository.findSessionByTokenHash(hashToken(token));
+    const now = this.deps.clock.now();
     if (!session || session.revoked_at !== null || session.expires_at.getTime() <= now.getTime()) return null;
     if (session.status !== 'active') return null;
     const idleMs = now.getTime() - session.last_seen_at.getTime();
-    if (idleMs > this.settings.idleTimeoutSeconds * 1000) {
+    if (idleMs > this.deps.settings.idleTimeoutSeconds * 1000) {
       // Idle too long: the session is over for good, not merely refused this time.
-      await this.repository.revokeSession(session.id, now);
+      await this.deps.repository.revokeSession(session.id, now);
       return null;
     }
-    if (idleMs >= this.#touchIntervalMs) await this.repository.touchSession(session.id, now);
+    if (idleMs >= this.#touchIntervalMs) await this.deps.repository.touchSession(session.id, now);
     return {
       sessionId: session.id,
       totpEnabled: session.totp_enabled,
@@ -120,12 +122,12 @@ export class AdminAuthService {
     return {
       ...auth.operator,
       totpEnabled: auth.totpEnabled,
-      idleTimeoutSeconds: this.settings.idleTimeoutSeconds,
+      idleTimeoutSeconds: this.deps.settings.idleTimeoutSeconds,
     };
   }
 
   async logout(auth: OperatorAuth): Promise<void> {
-    await this.repository.revokeSession(auth.sessionId, this.clock.now());
+    await this.deps.repository.revokeSession(auth.sessionId, this.deps.clock.now());
   }
 
   /**
@@ -141,10 +143,10 @@ export class AdminAuthService {
   ): Promise<{ secret: string; otpauthUrl: string }> {
     if (auth.totpEnabled) await this.verifyStepUp(auth, currentCode);
     const secret = newTotpSecret();
-    await this.db.transaction().execute(async (trx) => {
-      await this.repository.setPendingSecret(trx, auth.operator.id, secret);
+    await this.deps.db.transaction().execute(async (trx) => {
+      await this.deps.repository.setPendingSecret(trx, auth.operator.id, secret);
       // The secret itself never goes into the log.
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId: auth.operator.id,
           action: 'operator.totp_enrol',
@@ -161,16 +163,16 @@ export class AdminAuthService {
 
   /** The first valid code of the pending secret makes it the active one; from then on login needs a code. */
   async confirmTotp(auth: OperatorAuth, code: string): Promise<OperatorProfile> {
-    const operator = await this.repository.findOperator(this.db, auth.operator.id);
+    const operator = await this.deps.repository.findOperator(this.deps.db, auth.operator.id);
     const pending = operator?.totp_pending_secret ?? null;
     if (!operator || pending === null) throw new AppError('TOTP_INVALID');
-    const step = acceptedStep(pending, code, this.clock.now(), null);
+    const step = acceptedStep(pending, code, this.deps.clock.now(), null);
     if (step === null) throw new AppError('TOTP_INVALID');
-    await this.db.transaction().execute(async (trx) => {
-      if (!(await this.repository.activatePendingSecret(trx, operator.id, pending, step))) {
+    await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.deps.repository.activatePendingSecret(trx, operator.id, pending, step))) {
         throw new AppError('TOTP_INVALID');
       }
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId: operator.id,
           action: 'operator.totp_confirm',
@@ -193,12 +195,12 @@ export class AdminAuthService {
    * at leisure (and a locked account is refused here too).
    */
   async verifyStepUp(auth: OperatorAuth, code: string | undefined): Promise<void> {
-    const operator = await this.repository.findOperator(this.db, auth.operator.id);
+    const operator = await this.deps.repository.findOperator(this.deps.db, auth.operator.id);
     if (!operator || operator.totp_secret === null || code === undefined) {
       throw new AppError('TOTP_REQUIRED');
     }
     const secret = operator.totp_secret;
-    await this.throttle.attempt('operator', accountKey(operator.username), async (attempt) => {
+    await this.deps.throttle.attempt('operator', accountKey(operator.username), async (attempt) => {
       // A right code is left unsettled (released uncounted): it proves the second factor, not the
       // password, so it must not wipe out wrong passwords counted against the name.
       if (await this.acceptLoginCode(operator, secret, code)) return;
@@ -209,8 +211,8 @@ export class AdminAuthService {
 
   private async acceptLoginCode(operator: OperatorRow, secret: string, code: string): Promise<boolean> {
     const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
-    const step = acceptedStep(secret, code, this.clock.now(), lastStep);
+    const step = acceptedStep(secret, code, this.deps.clock.now(), lastStep);
     // The step is claimed with a conditional update: two logins racing with one code, one wins.
-    return step !== null && (await this.repository.claimTotpStep(operator.id, step));
+    return step !== null && (await this.deps.repository.claimTotpStep(operator.id, step));
   }
 }

@@ -18,35 +18,37 @@ export type OperatorList = z.infer<typeof operatorListSchema>;
 export type OperatorListItem = OperatorList['items'][number];
 export type CreateOperatorRequest = z.infer<typeof createOperatorRequestSchema>;
 
+export interface OperatorsServiceDeps {
+  db: Kysely<DB>;
+  repository: AdminAuthRepository;
+  hasher: PasswordHasher;
+  audit: AuditService;
+  clock: Clock;
+}
+
 export class OperatorsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: AdminAuthRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly audit: AuditService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: OperatorsServiceDeps) {}
 
   async list(): Promise<OperatorList> {
-    return { items: (await this.repository.listOperators()).map(toOperatorListItem) };
+    return { items: (await this.deps.repository.listOperators()).map(toOperatorListItem) };
   }
 
   /** A new operator account (no two-factor yet: they enrol it themselves after their first login). */
   async create(actorId: string, input: CreateOperatorRequest): Promise<OperatorListItem> {
-    if (await this.repository.findOperatorByAccountKey(accountKey(input.account))) {
+    if (await this.deps.repository.findOperatorByAccountKey(accountKey(input.account))) {
       throw new AppError('ACCOUNT_TAKEN');
     }
-    const passwordHash = await this.hasher.hash(input.password);
+    const passwordHash = await this.deps.hasher.hash(input.password);
     try {
-      return await this.db.transaction().execute(async (trx) => {
-        const row = await this.repository.insertOperator(trx, {
+      return await this.deps.db.transaction().execute(async (trx) => {
+        const row = await this.deps.repository.insertOperator(trx, {
           username: input.account,
           passwordHash,
           role: input.role,
-          at: this.clock.now(),
+          at: this.deps.clock.now(),
         });
         const view = toOperatorListItem(row);
-        await this.audit.record(
+        await this.deps.audit.record(
           {
             operatorId: actorId,
             action: 'operator.create',
@@ -80,9 +82,9 @@ export class OperatorsService {
     stepUp: () => Promise<void>,
   ): Promise<OperatorListItem> {
     if (actorId === targetId) throw new AppError('FORBIDDEN');
-    if (!(await this.repository.findOperator(this.db, targetId))) throw new AppError('NOT_FOUND');
+    if (!(await this.deps.repository.findOperator(this.deps.db, targetId))) throw new AppError('NOT_FOUND');
     await stepUp();
-    return this.db.transaction().execute(async (trx) => {
+    return this.deps.db.transaction().execute(async (trx) => {
       // Locked so that the before/after in the log describe exactly this change.
       const before = await trx
         .selectFrom('operators')
@@ -91,7 +93,7 @@ export class OperatorsService {
         .forUpdate()
         .executeTakeFirst();
       if (!before) throw new AppError('NOT_FOUND');
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       const row = await trx
         .updateTable('operators')
         .set({ totp_secret: null, totp_pending_secret: null })
@@ -105,7 +107,7 @@ export class OperatorsService {
         .where('operator_id', '=', targetId)
         .where('revoked_at', 'is', null)
         .executeTakeFirst();
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId: actorId,
           action: 'operator.totp_reset',

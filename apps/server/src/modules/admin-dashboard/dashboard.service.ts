@@ -9,24 +9,26 @@ import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
+export interface DashboardServiceDeps {
+  repository: DashboardRepository;
+  deposits: DepositsService;
+  withdrawals: WithdrawalsService;
+  ledger: LedgerService;
+  clock: Clock;
+}
+
 export class DashboardService {
-  constructor(
-    private readonly repository: DashboardRepository,
-    private readonly deposits: DepositsService,
-    private readonly withdrawals: WithdrawalsService,
-    private readonly ledger: LedgerService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: DashboardServiceDeps) {}
 
   async dashboard(): Promise<Dashboard> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const today = startOfUtcDay(now);
     const [pendingDeposits, pendingWithdrawals, trading, activeUsers, audit] = await Promise.all([
-      this.deposits.pendingCount(),
-      this.withdrawals.pendingCount(),
-      this.ledger.tradingSince(today),
-      this.repository.activeUsersSince(today),
-      this.ledger.audit(),
+      this.deps.deposits.pendingCount(),
+      this.deps.withdrawals.pendingCount(),
+      this.deps.ledger.tradingSince(today),
+      this.deps.repository.activeUsersSince(today),
+      this.deps.ledger.audit(),
     ]);
     return {
       pendingDeposits,

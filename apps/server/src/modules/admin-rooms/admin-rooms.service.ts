@@ -25,24 +25,26 @@ import type { AdminRoundRow, Room, RoomSettings, RoomStore, RoundStore } from '.
 export type UpdateRoomRequest = z.infer<typeof updateRoomRequestSchema>;
 export type AdminRound = z.infer<typeof adminRoundSchema>;
 
+export interface AdminRoomsServiceDeps {
+  db: Kysely<DB>;
+  rooms: RoomStore;
+  rounds: RoundStore;
+  chains: FairnessChainsService;
+  audit: AuditService;
+  clock: Clock;
+}
+
 export class AdminRoomsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly rooms: RoomStore,
-    private readonly rounds: RoundStore,
-    private readonly chains: FairnessChainsService,
-    private readonly audit: AuditService,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: AdminRoomsServiceDeps) {}
 
   async list(): Promise<{ items: AdminRoom[] }> {
-    return { items: (await this.rooms.list(this.db)).map(toAdminRoom) };
+    return { items: (await this.deps.rooms.list(this.deps.db)).map(toAdminRoom) };
   }
 
   async update(operatorId: string, roomId: string, input: UpdateRoomRequest): Promise<AdminRoom> {
-    return this.db.transaction().execute(async (trx) => {
-      const stored = await this.rooms.lockSettings(trx, roomId);
-      const before = await this.rooms.find(trx, roomId);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const stored = await this.deps.rooms.lockSettings(trx, roomId);
+      const before = await this.deps.rooms.find(trx, roomId);
       if (!stored || !before) throw new AppError('NOT_FOUND');
       const settings: RoomSettings = {
         entryMinimum: input.entryMinimum ?? stored.entryMinimum,
@@ -68,10 +70,10 @@ export class AdminRoomsService {
           : input.houseEdgeBps === before.houseEdgeBps
             ? null
             : input.houseEdgeBps;
-      await this.rooms.update(trx, roomId, settings, pending);
-      const after = await this.rooms.find(trx, roomId);
+      await this.deps.rooms.update(trx, roomId, settings, pending);
+      const after = await this.deps.rooms.find(trx, roomId);
       if (!after) throw new AppError('NOT_FOUND');
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId,
           action: 'room.update',
@@ -99,13 +101,13 @@ export class AdminRoomsService {
   async roundList(roomId: string, query: { cursor?: string | undefined; limit?: number | undefined }) {
     await this.room(roomId);
     const limit = pageSize(query.limit);
-    const rows = await this.rounds.adminListForRoom(roomId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.rounds.adminListForRoom(roomId, decodeCursor(query.cursor, UUID_ID), limit);
     return toPage(rows, limit, toAdminRound) satisfies Page<AdminRound>;
   }
 
   async chainList(roomId: string): Promise<{ items: ChainView[] }> {
     await this.room(roomId);
-    const chains = await this.chains.list(this.db, roomId);
+    const chains = await this.deps.chains.list(this.deps.db, roomId);
     return { items: chains.map((chain) => toChainView(chain, chain.active)) };
   }
 
@@ -115,9 +117,9 @@ export class AdminRoomsService {
    */
   async createChain(operatorId: string, roomId: string, reason: string): Promise<ChainView> {
     await this.room(roomId);
-    const chain = await this.db.transaction().execute(async (trx) => {
-      const created = await this.chains.createNext(trx, roomId, this.clock.now());
-      await this.audit.record(
+    const chain = await this.deps.db.transaction().execute(async (trx) => {
+      const created = await this.deps.chains.createNext(trx, roomId, this.deps.clock.now());
+      await this.deps.audit.record(
         {
           operatorId,
           action: 'chain.create',
@@ -136,7 +138,7 @@ export class AdminRoomsService {
       );
       return created;
     });
-    const listed = await this.chains.list(this.db, roomId);
+    const listed = await this.deps.chains.list(this.deps.db, roomId);
     return toChainView(
       chain,
       listed.some((entry) => entry.id === chain.id && entry.active),
@@ -149,14 +151,14 @@ export class AdminRoomsService {
     reason: string,
     paused: boolean,
   ): Promise<AdminRoom> {
-    return this.db.transaction().execute(async (trx) => {
-      if (!(await this.rooms.lockSettings(trx, roomId))) throw new AppError('NOT_FOUND');
-      const before = await this.rooms.find(trx, roomId);
+    return this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.deps.rooms.lockSettings(trx, roomId))) throw new AppError('NOT_FOUND');
+      const before = await this.deps.rooms.find(trx, roomId);
       if (!before) throw new AppError('NOT_FOUND');
       // Pausing a paused room (a double click) changes nothing and records nothing.
       if (before.paused === paused) return toAdminRoom(before);
-      await this.rooms.setPaused(trx, roomId, paused);
-      await this.audit.record(
+      await this.deps.rooms.setPaused(trx, roomId, paused);
+      await this.deps.audit.record(
         {
           operatorId,
           action: paused ? 'room.pause' : 'room.resume',
@@ -173,7 +175,7 @@ export class AdminRoomsService {
   }
 
   private async room(roomId: string): Promise<Room> {
-    const room = await this.rooms.find(this.db, roomId);
+    const room = await this.deps.rooms.find(this.deps.db, roomId);
     if (!room) throw new AppError('NOT_FOUND');
     return room;
   }

@@ -23,15 +23,17 @@ import type { AdminUsersRepository } from './admin-users.repository.ts';
 export type BalanceAdjustmentRequest = z.infer<typeof balanceAdjustmentRequestSchema>;
 export type BalanceAdjustmentResponse = z.infer<typeof balanceAdjustmentResponseSchema>;
 
+export interface BalanceAdjustmentsServiceDeps {
+  db: Kysely<DB>;
+  users: AdminUsersRepository;
+  ledger: LedgerService;
+  audit: AuditService;
+  events: DomainEvents;
+  clock: Clock;
+}
+
 export class BalanceAdjustmentsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly users: AdminUsersRepository,
-    private readonly ledger: LedgerService,
-    private readonly audit: AuditService,
-    private readonly events: DomainEvents,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: BalanceAdjustmentsServiceDeps) {}
 
   async adjust(
     operatorId: string,
@@ -39,12 +41,12 @@ export class BalanceAdjustmentsService {
     input: BalanceAdjustmentRequest,
   ): Promise<BalanceAdjustmentResponse> {
     const key = `adjustment:${userId}:${input.idempotencyKey}`;
-    const outcome = await this.db.transaction().execute(async (trx) => {
-      if (!(await this.users.find(trx, userId))) throw new AppError('NOT_FOUND');
-      const account = await this.ledger.lockUserAccount(trx, userId);
-      const house = await this.ledger.systemAccountId(trx, 'house');
+    const outcome = await this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.deps.users.find(trx, userId))) throw new AppError('NOT_FOUND');
+      const account = await this.deps.ledger.lockUserAccount(trx, userId);
+      const house = await this.deps.ledger.systemAccountId(trx, 'house');
       const credit = input.amount > 0;
-      const existing = await this.ledger.transferByKey(trx, key);
+      const existing = await this.deps.ledger.transferByKey(trx, key);
       if (existing) {
         const same =
           existing.amount === Math.abs(input.amount) &&
@@ -53,9 +55,9 @@ export class BalanceAdjustmentsService {
         if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
         return { transferId: existing.id, balance: account.balance, replayed: true };
       }
-      const at = this.clock.now();
+      const at = this.deps.clock.now();
       const adjustmentId = newId(at.getTime());
-      const transfer = await this.ledger.transfer(trx, {
+      const transfer = await this.deps.ledger.transfer(trx, {
         from: credit ? { system: 'house' } : { userId },
         to: credit ? { userId } : { system: 'house' },
         amount: Math.abs(input.amount),
@@ -66,7 +68,7 @@ export class BalanceAdjustmentsService {
         at,
       });
       const balance = account.balance + input.amount;
-      await this.audit.record(
+      await this.deps.audit.record(
         {
           operatorId,
           action: 'user.balance_adjust',
@@ -80,7 +82,7 @@ export class BalanceAdjustmentsService {
       );
       return { transferId: transfer.id, balance, replayed: false };
     });
-    if (!outcome.replayed) publishUserMoneyChange(this.events, { userId, balance: outcome.balance });
+    if (!outcome.replayed) publishUserMoneyChange(this.deps.events, { userId, balance: outcome.balance });
     return { transferId: outcome.transferId, balance: outcome.balance };
   }
 }

@@ -38,18 +38,20 @@ export interface HealthAnswer {
   body: string;
 }
 
+export interface AppServiceDeps {
+  database: Database;
+  clock: Clock;
+  logger: Logger;
+}
+
 export class AppService {
   readonly #startedAt: number;
   #probe: Probe | null = null;
   /** The last answer built, for the ping and the uptime second it was built with. */
   #answer: { probe: Probe; uptimeSeconds: number; answer: HealthAnswer } | null = null;
 
-  constructor(
-    private readonly database: Database,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-  ) {
-    this.#startedAt = clock.now().getTime();
+  constructor(private readonly deps: AppServiceDeps) {
+    this.#startedAt = deps.clock.now().getTime();
   }
 
   /**
@@ -71,12 +73,12 @@ export class AppService {
    * request-by-request serialisation would give, the schema check included.
    */
   private answerFor(probe: Probe, { ok, latencyMs }: PingOutcome): HealthAnswer {
-    const uptimeSeconds = Math.max(0, Math.floor((this.clock.now().getTime() - this.#startedAt) / 1000));
+    const uptimeSeconds = Math.max(0, Math.floor((this.deps.clock.now().getTime() - this.#startedAt) / 1000));
     const last = this.#answer;
     if (last && last.probe === probe && last.uptimeSeconds === uptimeSeconds) return last.answer;
     const health: HealthResponse = {
       status: ok ? 'ok' : 'degraded',
-      database: { ok, driver: this.database.driver, latencyMs },
+      database: { ok, driver: this.deps.database.driver, latencyMs },
       version: APP_VERSION,
       uptimeSeconds,
     };
@@ -94,13 +96,13 @@ export class AppService {
       result: Promise.resolve({ ok: false, latencyMs: 0 }),
       settled: null,
     };
-    probe.result = this.database
+    probe.result = this.deps.database
       .ping()
       .then(
         (latencyMs) => ({ ok: true, latencyMs }),
         (error: unknown) => {
           // Monitors poll this every few seconds during an outage: one line each, without a stack.
-          this.logger.warn({ reason: (error as Error).message }, 'database ping failed');
+          this.deps.logger.warn({ reason: (error as Error).message }, 'database ping failed');
           return { ok: false, latencyMs: 0 };
         },
       )

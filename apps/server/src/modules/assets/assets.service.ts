@@ -19,24 +19,30 @@ function stakesOwed(totalDeposited: number, totalStaked: number, multiplier: num
   return Math.max(0, Math.ceil(totalDeposited * multiplier) - totalStaked);
 }
 
+export interface AssetsServiceDeps {
+  db: Kysely<DB>;
+  ledger: LedgerService;
+  deposits: DepositFigures;
+  withdrawals: WithdrawalFigures;
+  limits: Pick<FundingConfig, 'turnoverMultiplier'>;
+  figures?: AssetsRepository;
+}
+
 export class AssetsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly ledger: LedgerService,
-    private readonly deposits: DepositFigures,
-    private readonly withdrawals: WithdrawalFigures,
-    private readonly limits: Pick<FundingConfig, 'turnoverMultiplier'>,
-    private readonly figures: AssetsRepository = new AssetsRepository(),
-  ) {}
+  readonly #figures: AssetsRepository;
+
+  constructor(private readonly deps: AssetsServiceDeps) {
+    this.#figures = deps.figures ?? new AssetsRepository();
+  }
 
   assets(userId: string): Promise<AssetsResponse> {
-    return this.db
+    return this.deps.db
       .transaction()
       .setIsolationLevel('repeatable read')
       .execute(async (trx) => {
-        const account = await this.ledger.userAccountFigures(trx, userId);
-        const deposits = await this.deposits.summary(trx, userId);
-        const withdrawals = await this.withdrawals.summary(trx, userId);
+        const account = await this.deps.ledger.userAccountFigures(trx, userId);
+        const deposits = await this.deps.deposits.summary(trx, userId);
+        const withdrawals = await this.deps.withdrawals.summary(trx, userId);
         return {
           currency: CURRENCY_CODE,
           balance: account.balance,
@@ -44,7 +50,7 @@ export class AssetsService {
             balance: account.balance,
             totalDeposited: account.totalDeposited,
             totalStaked: account.totalStaked,
-            turnoverMultiplier: this.limits.turnoverMultiplier,
+            turnoverMultiplier: this.deps.limits.turnoverMultiplier,
           }),
           held: withdrawals.heldTotal,
           totalDeposited: deposits.approvedTotal,
@@ -52,13 +58,13 @@ export class AssetsService {
           pendingDeposits: deposits.pending,
           pendingWithdrawals: withdrawals.pending,
           turnover: {
-            multiplier: this.limits.turnoverMultiplier,
+            multiplier: this.deps.limits.turnoverMultiplier,
             totalDeposited: account.totalDeposited,
             totalStaked: account.totalStaked,
             stakesOwed: stakesOwed(
               account.totalDeposited,
               account.totalStaked,
-              this.limits.turnoverMultiplier,
+              this.deps.limits.turnoverMultiplier,
             ),
           },
         };
@@ -67,14 +73,14 @@ export class AssetsService {
 
   /** My account's figures in ONE statement (one snapshot), none of them summed from history. */
   async summary(userId: string): Promise<MoneySummary> {
-    const row = await this.figures.moneyFigures(this.db, userId);
+    const row = await this.#figures.moneyFigures(this.deps.db, userId);
     if (!row) throw new Error(`user ${userId} has no cash account`);
     return this.toSummary(row);
   }
 
   /** The user's row with their money summary, in one statement; undefined when there is no such user. */
   async userWithSummary(userId: string): Promise<{ user: MeUserRow; money: MoneySummary } | undefined> {
-    const row = await this.figures.userWithMoneyFigures(this.db, userId);
+    const row = await this.#figures.userWithMoneyFigures(this.deps.db, userId);
     return row && { user: row.user, money: this.toSummary(row.figures) };
   }
 
@@ -85,7 +91,7 @@ export class AssetsService {
         balance: row.balance,
         totalDeposited: row.totalDeposited,
         totalStaked: row.totalStaked,
-        turnoverMultiplier: this.limits.turnoverMultiplier,
+        turnoverMultiplier: this.deps.limits.turnoverMultiplier,
       }),
       unprocessedCount: row.pendingDeposits + row.pendingWithdrawals,
     };

@@ -25,16 +25,18 @@ export interface AuditAction {
 
 export type AuditQuery = z.infer<typeof auditQuerySchema>;
 
-export class AuditService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: AuditRepository,
-    private readonly clock: Clock,
-  ) {}
+export interface AuditServiceDeps {
+  db: Kysely<DB>;
+  repository: AuditRepository;
+  clock: Clock;
+}
 
-  async record(action: AuditAction, executor: Kysely<DB> | Transaction<DB> = this.db): Promise<void> {
-    const at = this.clock.now();
-    await this.repository.append(executor, {
+export class AuditService {
+  constructor(private readonly deps: AuditServiceDeps) {}
+
+  async record(action: AuditAction, executor: Kysely<DB> | Transaction<DB> = this.deps.db): Promise<void> {
+    const at = this.deps.clock.now();
+    await this.deps.repository.append(executor, {
       id: newId(at.getTime()),
       operatorId: action.operatorId,
       action: action.action,
@@ -50,8 +52,8 @@ export class AuditService {
   /** The log, newest first, filtered by any of operator, action, target and a time range (unix seconds). */
   async list(query: AuditQuery): Promise<Page<AuditEntry>> {
     const limit = pageSize(query.limit);
-    const rows = await this.repository.list(
-      this.db,
+    const rows = await this.deps.repository.list(
+      this.deps.db,
       {
         operatorId: query.operatorId,
         action: query.action,

@@ -18,33 +18,36 @@ import type { CaptchaService } from './captcha.service.ts';
 import { newInvitationCode } from './invitation-code.ts';
 import type { SessionsService } from './sessions.service.ts';
 
+export interface AuthServiceDeps {
+  accounts: AccountStore;
+  sessions: SessionsService;
+  captcha: CaptchaService;
+  throttle: LoginThrottleService;
+  hasher: PasswordHasher;
+  clock: Clock;
+}
+
 export class AuthService {
-  constructor(
-    private readonly accounts: AccountStore,
-    private readonly sessions: SessionsService,
-    private readonly captcha: CaptchaService,
-    private readonly throttle: LoginThrottleService,
-    private readonly hasher: PasswordHasher,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: AuthServiceDeps) {}
 
   async register(input: RegisterRequest): Promise<RegisterResponse> {
     if (checkPasswordsMatch(input.password, input.confirmPassword))
       throw new AppError('PASSWORDS_DO_NOT_MATCH');
-    const inviterId = await this.accounts.findIdByInvitationCode(
+    const inviterId = await this.deps.accounts.findIdByInvitationCode(
       normalizeInvitationCode(input.invitationCode),
     );
     if (!inviterId) throw new AppError('INVITATION_CODE_UNKNOWN');
-    if (await this.accounts.findByAccountKey(accountKey(input.account))) throw new AppError('ACCOUNT_TAKEN');
+    if (await this.deps.accounts.findByAccountKey(accountKey(input.account)))
+      throw new AppError('ACCOUNT_TAKEN');
     const email = input.email?.trim() ? input.email.trim() : null;
-    if (email && (await this.accounts.emailTaken(email))) throw new AppError('EMAIL_TAKEN');
+    if (email && (await this.deps.accounts.emailTaken(email))) throw new AppError('EMAIL_TAKEN');
 
-    const passwordHash = await this.hasher.hash(input.password);
-    const now = this.clock.now();
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    const now = this.deps.clock.now();
     // A fresh invitation code collides rarely; the unique index decides, and we draw again.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       try {
-        const user = await this.accounts.insert({
+        const user = await this.deps.accounts.insert({
           username: input.account,
           password_hash: passwordHash,
           payment_password_hash: null,
@@ -73,15 +76,15 @@ export class AuthService {
    * hashing work, and both count towards the lockout of that name.
    */
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
-    if (!(await this.captcha.verify(input.captchaId, input.captchaAnswer))) {
+    if (!(await this.deps.captcha.verify(input.captchaId, input.captchaAnswer))) {
       throw new AppError('INVALID_CAPTCHA');
     }
     const key = accountKey(input.account);
-    const user = await this.throttle.attempt('user', key, async (attempt) => {
-      const found = await this.accounts.findByAccountKey(key);
+    const user = await this.deps.throttle.attempt('user', key, async (attempt) => {
+      const found = await this.deps.accounts.findByAccountKey(key);
       const passwordOk = found
-        ? await this.hasher.verify(found.password_hash, input.password)
-        : await this.hasher.verifyDummy(input.password);
+        ? await this.deps.hasher.verify(found.password_hash, input.password)
+        : await this.deps.hasher.verifyDummy(input.password);
       if (!found || !passwordOk) {
         await attempt.fail();
         throw new AppError('INVALID_CREDENTIALS');
@@ -93,7 +96,7 @@ export class AuthService {
       await attempt.succeed();
       return found;
     });
-    const session = await this.sessions.create(user.id, meta);
+    const session = await this.deps.sessions.create(user.id, meta);
     return { ...session, user: { id: user.id, username: user.username } };
   }
 }

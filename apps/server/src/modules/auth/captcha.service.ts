@@ -23,15 +23,17 @@ const AMBIGUOUS = '0oO1iIlL';
 
 const answerHash = (id: string, answer: string) => sha256Hex(`${id}:${answer.trim().toLowerCase()}`);
 
+export interface CaptchaServiceDeps {
+  repository: CaptchaRepository;
+  clock: Clock;
+  ttlSeconds: number;
+}
+
 export class CaptchaService {
-  constructor(
-    private readonly repository: CaptchaRepository,
-    private readonly clock: Clock,
-    private readonly ttlSeconds: number,
-  ) {}
+  constructor(private readonly deps: CaptchaServiceDeps) {}
 
   async issue(): Promise<IssuedCaptcha> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const image = svgCaptcha.create({
       size: 4,
       noise: 2,
@@ -43,18 +45,23 @@ export class CaptchaService {
       background: '#eef2fb',
     });
     const id = randomUUID();
-    const expiresAt = addSeconds(now, this.ttlSeconds);
-    await this.repository.insert({ id, answerHash: answerHash(id, image.text), createdAt: now, expiresAt });
+    const expiresAt = addSeconds(now, this.deps.ttlSeconds);
+    await this.deps.repository.insert({
+      id,
+      answerHash: answerHash(id, image.text),
+      createdAt: now,
+      expiresAt,
+    });
     // Housekeeping: answers long past their expiry are of no use to anyone.
-    await this.repository.deleteExpiredBefore(addSeconds(now, -3600));
+    await this.deps.repository.deleteExpiredBefore(addSeconds(now, -3600));
     return { captchaId: id, svg: image.data, expiresAt: toUnixSeconds(expiresAt), answer: image.text };
   }
 
   /** True only for an unused, unexpired captcha and its right answer; the captcha is used up either way. */
   async verify(captchaId: string, answer: string): Promise<boolean> {
     if (!UUID_PATTERN.test(captchaId)) return false;
-    const now = this.clock.now();
-    const row = await this.repository.consume(captchaId, now);
+    const now = this.deps.clock.now();
+    const row = await this.deps.repository.consume(captchaId, now);
     if (!row) return false;
     if (row.expires_at.getTime() <= now.getTime()) return false;
     return hexDigestsEqual(row.answer_hash, answerHash(captchaId, answer));

@@ -14,7 +14,11 @@ describe('captcha lifecycle', () => {
 
   beforeAll(async () => {
     ({ database, drop } = await freshDatabase('pglite'));
-    service = new CaptchaService(new CaptchaRepository(database.kysely), clock, 120);
+    service = new CaptchaService({
+      repository: new CaptchaRepository(database.kysely),
+      clock,
+      ttlSeconds: 120,
+    });
   });
   afterAll(async () => {
     await database?.close();

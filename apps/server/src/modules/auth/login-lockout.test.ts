@@ -125,11 +125,15 @@ describe.each(DRIVERS)('login lockout on %s', (driver) => {
     expect((await repository.reserve('user', account.toLowerCase(), window)).reserved).toBe(true);
     // The budget is held: an attempt waits for a turn (here for 100 ms, not the server's 15 s), then
     // is refused, to try again in a second; no password is checked.
-    const throttle = new LoginThrottleService(repository, t.clock, {
-      failuresBeforeLock: 10,
-      windowSeconds: 15 * 60,
-      lockSeconds: 15 * 60,
-      turnWaitMs: 100,
+    const throttle = new LoginThrottleService({
+      repository,
+      clock: t.clock,
+      policy: {
+        failuresBeforeLock: 10,
+        windowSeconds: 15 * 60,
+        lockSeconds: 15 * 60,
+        turnWaitMs: 100,
+      },
     });
     let checked = false;
     await expect(

@@ -35,21 +35,23 @@ function newCode(): { id: string; digits: string; hash: string } {
   return { id, digits, hash: codeHash(id, digits) };
 }
 
+export interface PasswordResetServiceDeps {
+  repository: PasswordResetRepository;
+  accounts: AccountStore;
+  sessions: SessionsRepository;
+  hasher: PasswordHasher;
+  mailer: Mailer;
+  clock: Clock;
+  /** Where a code that could not be stored or mailed after its answer is reported. */
+  logger: Pick<Logger, 'error'>;
+  /** Told whose sessions a reset revoked, so no cached session outlives it on this node. */
+  afterRevoke?: (userId: string) => void;
+}
+
 export class PasswordResetService {
   readonly #pending = new Set<Promise<void>>();
 
-  constructor(
-    private readonly repository: PasswordResetRepository,
-    private readonly accounts: AccountStore,
-    private readonly sessions: SessionsRepository,
-    private readonly hasher: PasswordHasher,
-    private readonly mailer: Mailer,
-    private readonly clock: Clock,
-    /** Where a code that could not be stored or mailed after its answer is reported. */
-    private readonly logger: Pick<Logger, 'error'>,
-    /** Told whose sessions a reset revoked, so no cached session outlives it on this node. */
-    private readonly afterRevoke: (userId: string) => void = () => {},
-  ) {}
+  constructor(private readonly deps: PasswordResetServiceDeps) {}
 
   /**
    * The same work whether or not the name is an account with an email: one statement records the
@@ -64,14 +66,14 @@ export class PasswordResetService {
     afterAnswer: (work: () => void) => void = setImmediate,
   ): Promise<{ resendAfterSeconds: number }> {
     const key = accountKey(account);
-    const now = this.clock.now();
-    const { claimed, user } = await this.repository.claimRequest(
+    const now = this.deps.clock.now();
+    const { claimed, user } = await this.deps.repository.claimRequest(
       key,
       now,
       addSeconds(now, -VERIFICATION_CODE_RESEND_SECONDS),
     );
     if (!claimed) {
-      const blockedBy = (await this.repository.lastRequestAt(key)) ?? now;
+      const blockedBy = (await this.deps.repository.lastRequestAt(key)) ?? now;
       const waitMs = blockedBy.getTime() + VERIFICATION_CODE_RESEND_SECONDS * 1000 - now.getTime();
       throw new AppError('RESEND_TOO_SOON', { retryAfterSeconds: waitMs / 1000 });
     }
@@ -92,7 +94,7 @@ export class PasswordResetService {
   private sendCodeNow(user: { id: string; email: string }, locale: Locale): void {
     const task: Promise<void> = this.sendCode(user, locale)
       .catch((error: unknown) => {
-        this.logger.error({ err: error, userId: user.id }, 'password-reset code could not be sent');
+        this.deps.logger.error({ err: error, userId: user.id }, 'password-reset code could not be sent');
       })
       .finally(() => this.#pending.delete(task));
     this.#pending.add(task);
@@ -103,23 +105,23 @@ export class PasswordResetService {
    * the user asked for. Returns whether a mail went out (false without an email address).
    */
   async sendCodeToUser(userId: string, locale: Locale): Promise<boolean> {
-    const user = await this.accounts.findById(userId);
+    const user = await this.deps.accounts.findById(userId);
     if (!user?.email) return false;
     await this.sendCode({ id: user.id, email: user.email }, locale);
     return true;
   }
 
   private async sendCode(user: { id: string; email: string }, locale: Locale): Promise<void> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const code = newCode();
-    await this.repository.replaceCode({
+    await this.deps.repository.replaceCode({
       id: code.id,
       userId: user.id,
       codeHash: code.hash,
       now,
       expiresAt: addSeconds(now, VERIFICATION_CODE_TTL_SECONDS),
     });
-    this.mailer.sendInBackground(resetCodeMail(locale, user.email, code.digits));
+    this.deps.mailer.sendInBackground(resetCodeMail(locale, user.email, code.digits));
   }
 
   /**
@@ -132,10 +134,10 @@ export class PasswordResetService {
     // Hashed before the transaction: argon2 takes tens of ms and must not hold the row (or PGlite) locked.
     // And whatever the name, as is the transaction below: an unknown account takes as long to refuse as a
     // known one with a wrong code.
-    const passwordHash = await this.hasher.hash(input.password);
-    const user = await this.accounts.findByAccountKey(accountKey(input.account));
-    const ok = await this.repository.withLatestCode(user?.id ?? NO_USER_ID, async (code, trx) => {
-      const now = this.clock.now();
+    const passwordHash = await this.deps.hasher.hash(input.password);
+    const user = await this.deps.accounts.findByAccountKey(accountKey(input.account));
+    const ok = await this.deps.repository.withLatestCode(user?.id ?? NO_USER_ID, async (code, trx) => {
+      const now = this.deps.clock.now();
       const usable =
         user !== undefined &&
         code !== undefined &&
@@ -144,15 +146,15 @@ export class PasswordResetService {
       if (!usable || !hexDigestsEqual(code.code_hash, codeHash(code.id, input.code))) {
         // Every refusal counts, on the code if there is one (on nothing otherwise): the same statements
         // whether the name has a live code, a dead one, or no account at all.
-        await this.repository.countAttempt(code?.id ?? NO_USER_ID, trx);
+        await this.deps.repository.countAttempt(code?.id ?? NO_USER_ID, trx);
         return false;
       }
-      await this.repository.markUsed(code.id, now, trx);
-      await this.accounts.setPasswordHash(user.id, passwordHash, now, trx);
-      await this.sessions.revokeAllForUser(user.id, now, undefined, trx);
+      await this.deps.repository.markUsed(code.id, now, trx);
+      await this.deps.accounts.setPasswordHash(user.id, passwordHash, now, trx);
+      await this.deps.sessions.revokeAllForUser(user.id, now, undefined, trx);
       return true;
     });
     if (!ok || !user) throw new AppError('VERIFICATION_CODE_INVALID');
-    this.afterRevoke(user.id);
+    this.deps.afterRevoke?.(user.id);
   }
 }

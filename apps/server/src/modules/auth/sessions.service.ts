@@ -26,22 +26,24 @@ interface CachedSession {
 /** The console's view of a user's sessions: list them, end them all (in its own transaction). */
 export type SessionStore = Pick<SessionsRepository, 'listLive' | 'revokeAllForUser'>;
 
+export interface SessionsServiceDeps {
+  repository: SessionsRepository;
+  clock: Clock;
+  ttlSeconds: number;
+  cacheMs?: number;
+}
+
 export class SessionsService {
   /** By token hash: sessions the database confirmed live within the last `cacheMs`. */
   readonly #cache = new Map<string, CachedSession>();
 
-  constructor(
-    private readonly repository: SessionsRepository,
-    private readonly clock: Clock,
-    private readonly ttlSeconds: number,
-    private readonly cacheMs = 0,
-  ) {}
+  constructor(private readonly deps: SessionsServiceDeps) {}
 
   async create(userId: string, meta: ClientMeta): Promise<{ token: string; expiresAt: number }> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const token = newToken();
-    const expiresAt = addSeconds(now, this.ttlSeconds);
-    await this.repository.insert({
+    const expiresAt = addSeconds(now, this.deps.ttlSeconds);
+    await this.deps.repository.insert({
       userId,
       tokenHash: hashToken(token),
       now,
@@ -56,21 +58,21 @@ export class SessionsService {
   async authenticate(token: string | null): Promise<UserAuth | null> {
     if (!token) return null;
     const tokenHash = hashToken(token);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const cached = this.#cache.get(tokenHash);
     const age = cached ? now.getTime() - cached.checkedAt : Number.POSITIVE_INFINITY;
-    if (cached && age >= 0 && age < this.cacheMs && cached.expiresAt > now.getTime()) {
+    if (cached && age >= 0 && age < (this.deps.cacheMs ?? 0) && cached.expiresAt > now.getTime()) {
       return cached.auth;
     }
     this.#cache.delete(tokenHash);
-    const session = await this.repository.findByTokenHash(tokenHash);
+    const session = await this.deps.repository.findByTokenHash(tokenHash);
     if (!session || session.revoked_at !== null || session.expires_at.getTime() <= now.getTime()) return null;
     if (session.status !== 'active') return null;
     if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.repository.touch(session.id, now);
+      await this.deps.repository.touch(session.id, now);
     }
     const auth = { userId: session.user_id, sessionId: session.id, username: session.username };
-    if (this.cacheMs > 0) {
+    if ((this.deps.cacheMs ?? 0) > 0) {
       if (this.#cache.size >= SESSION_CACHE_LIMIT) this.#cache.clear();
       this.#cache.set(tokenHash, { auth, expiresAt: session.expires_at.getTime(), checkedAt: now.getTime() });
     }
@@ -88,7 +90,7 @@ export class SessionsService {
   }
 
   async list(auth: UserAuth): Promise<SessionView[]> {
-    const rows = await this.repository.listLive(auth.userId, this.clock.now());
+    const rows = await this.deps.repository.listLive(auth.userId, this.deps.clock.now());
     return rows.map((row) => ({
       id: row.id,
       createdAt: toUnixSeconds(row.created_at),
@@ -102,23 +104,23 @@ export class SessionsService {
 
   /** Another user's session id answers exactly like a made-up one: NOT_FOUND. */
   async revoke(auth: UserAuth, sessionId: string): Promise<void> {
-    const revoked = await this.repository.revokeOwned(sessionId, auth.userId, this.clock.now());
+    const revoked = await this.deps.repository.revokeOwned(sessionId, auth.userId, this.deps.clock.now());
     this.forget((cached) => cached.sessionId === sessionId);
     if (!revoked) throw new AppError('NOT_FOUND');
   }
 
   async revokeCurrent(auth: UserAuth): Promise<void> {
-    await this.repository.revokeOwned(auth.sessionId, auth.userId, this.clock.now());
+    await this.deps.repository.revokeOwned(auth.sessionId, auth.userId, this.deps.clock.now());
     this.forget((cached) => cached.sessionId === auth.sessionId);
   }
 
   async revokeOthers(auth: UserAuth): Promise<void> {
-    await this.repository.revokeAllForUser(auth.userId, this.clock.now(), auth.sessionId);
+    await this.deps.repository.revokeAllForUser(auth.userId, this.deps.clock.now(), auth.sessionId);
     this.forget((cached) => cached.userId === auth.userId && cached.sessionId !== auth.sessionId);
   }
 
   async revokeAll(userId: string): Promise<void> {
-    await this.repository.revokeAllForUser(userId, this.clock.now());
+    await this.deps.repository.revokeAllForUser(userId, this.deps.clock.now());
     this.forget((cached) => cached.userId === userId);
   }
 }

@@ -14,30 +14,32 @@ import { BANK_CARDS_NUMBER_KEY, type BankCardsRepository } from './bank-cards.re
 /** A user's live bank cards, for the payouts that go to one. */
 export type LiveBankCards = Pick<BankCardsRepository, 'findLive'>;
 
+export interface BankCardsServiceDeps {
+  repository: BankCardsRepository;
+  accounts: AccountStore;
+  clock: Clock;
+}
+
 export class BankCardsService {
-  constructor(
-    private readonly repository: BankCardsRepository,
-    private readonly accounts: AccountStore,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: BankCardsServiceDeps) {}
 
   async list(userId: string): Promise<{ items: BankCardView[] }> {
-    return { items: (await this.repository.listLive(userId)).map(toBankCardView) };
+    return { items: (await this.deps.repository.listLive(userId)).map(toBankCardView) };
   }
 
   async add(userId: string, input: CreateBankCardRequest): Promise<BankCardView> {
-    const user = await this.accounts.findById(userId);
+    const user = await this.deps.accounts.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!user.real_name) throw new AppError('REAL_NAME_REQUIRED');
     if (!sameName(input.payee, user.real_name)) throw new AppError('PAYEE_MISMATCH');
     try {
-      const row = await this.repository.insert({
+      const row = await this.deps.repository.insert({
         userId,
         bankName: input.bankName,
         accountNumber: normalizeAccountNumber(input.accountNumber),
         // The holder's name as on record: "li  wei" matched "Li Wei", and "Li Wei" is what is stored.
         payee: user.real_name,
-        at: this.clock.now(),
+        at: this.deps.clock.now(),
       });
       return toBankCardView(row);
     } catch (error) {
@@ -47,7 +49,8 @@ export class BankCardsService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.repository.softDelete(userId, id, this.clock.now()))) throw new AppError('NOT_FOUND');
+    if (!(await this.deps.repository.softDelete(userId, id, this.deps.clock.now())))
+      throw new AppError('NOT_FOUND');
   }
 }
 

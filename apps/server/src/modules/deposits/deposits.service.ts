@@ -16,7 +16,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { DB, DepositMethodColumn, DepositRow, DepositStatusColumn } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -59,26 +58,32 @@ type Decided =
 /** A user's pending deposits, for the money summary. */
 export type DepositFigures = Pick<DepositsRepository, 'summary'>;
 
+export interface DepositsServiceDeps {
+  db: Kysely<DB>;
+  repository: DepositsRepository;
+  uploads: UploadOwnership;
+  paymentEvents: PaymentEventsRepository;
+  ledger: LedgerService;
+  idempotency: IdempotencyService;
+  fundingSettings: FundingSettingsService;
+  /** Null when the server has no card gateway: card deposits are then refused. */
+  cardProvider: PaymentProvider | null;
+  limits: FundingConfig;
+  clock: Clock;
+  accounts: AccountStore;
+  audit: AuditService;
+  events: DomainEvents;
+}
+
 export class DepositsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: DepositsRepository,
-    private readonly uploads: UploadOwnership,
-    private readonly paymentEvents: PaymentEventsRepository,
-    private readonly ledger: LedgerService,
-    private readonly idempotency: IdempotencyService,
-    private readonly fundingSettings: FundingSettingsService,
-    /** Null when the server has no card gateway: card deposits are then refused. */
-    private readonly cardProvider: PaymentProvider | null,
-    private readonly limits: FundingConfig,
-    private readonly clock: Clock,
-    private readonly accounts: AccountStore,
-    private readonly audit: AuditService,
-    private readonly events: DomainEvents,
-  ) {}
+  constructor(private readonly deps: DepositsServiceDeps) {}
 
   async create(userId: string, input: CreateDepositRequest): Promise<Replayable<DepositView>> {
-    const range = checkAmountRange(input.amount, this.limits.minDepositCents, this.limits.maxDepositCents);
+    const range = checkAmountRange(
+      input.amount,
+      this.deps.limits.minDepositCents,
+      this.deps.limits.maxDepositCents,
+    );
     if (!range.ok) {
       throw new AppError(
         range.reason === 'below_minimum' ? 'DEPOSIT_BELOW_MINIMUM' : 'DEPOSIT_ABOVE_MAXIMUM',
@@ -89,7 +94,7 @@ export class DepositsService {
     }
     const { idempotencyKey, ...request } = input;
     const operation = { userId, key: idempotencyKey, operation: 'deposit.create', request };
-    const settings = await this.fundingSettings.settings();
+    const settings = await this.deps.fundingSettings.settings();
     const id = newId();
     const reference = newReference('D');
     let checkout: { checkoutId: string; checkoutUrl: string } | null = null;
@@ -103,11 +108,11 @@ export class DepositsService {
       });
     }
     if (input.method === 'card') {
-      const provider = this.cardProvider;
+      const provider = this.deps.cardProvider;
       if (!provider || !settings.cardPaymentEnabled) throw new AppError('CARD_PAYMENT_UNAVAILABLE');
       // A checkout is opened at the gateway before our transaction (it is not ours to roll back), so a
       // plain retry is answered from the stored response first and opens nothing.
-      const stored = await this.idempotency.lookup<DepositView>(operation);
+      const stored = await this.deps.idempotency.lookup<DepositView>(operation);
       if (stored) return stored;
       checkout = await provider.createCheckout({
         orderId: id,
@@ -120,17 +125,18 @@ export class DepositsService {
 
     let created: Replayable<DepositView>;
     try {
-      created = await this.idempotency.run(operation, 201, async (trx) => {
+      created = await this.deps.idempotency.run(operation, 201, async (trx) => {
         // A frozen account moves no money (its sessions are ended too; this covers a request in flight).
-        if ((await this.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
+        if ((await this.deps.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
         if (input.method === 'offline' && input.receiptUploadId) {
           // Someone else's upload is as good as no upload at all: NOT_FOUND, nothing written.
-          if (!(await this.uploads.isOwnedBy(trx, input.receiptUploadId, userId)))
+          if (!(await this.deps.uploads.isOwnedBy(trx, input.receiptUploadId, userId)))
             throw new AppError('NOT_FOUND');
         }
         const txHash = input.method === 'crypto' ? input.txHash.trim() : null;
-        if (txHash && (await this.repository.txHashUsed(trx, txHash))) throw new AppError('TX_HASH_USED');
-        const row = await this.repository.insert(trx, {
+        if (txHash && (await this.deps.repository.txHashUsed(trx, txHash)))
+          throw new AppError('TX_HASH_USED');
+        const row = await this.deps.repository.insert(trx, {
           id,
           reference,
           userId,
@@ -142,7 +148,7 @@ export class DepositsService {
           receiptUploadId: input.method === 'offline' ? (input.receiptUploadId ?? null) : null,
           checkoutId: checkout?.checkoutId ?? null,
           checkoutUrl: checkout?.checkoutUrl ?? null,
-          at: this.clock.now(),
+          at: this.deps.clock.now(),
         });
         return toDepositView(row);
       });
@@ -151,7 +157,7 @@ export class DepositsService {
       if (isUniqueViolation(error, DEPOSITS_TX_HASH_KEY)) throw new AppError('TX_HASH_USED');
       throw error;
     }
-    publishUserMoneyChange(this.events, {
+    publishUserMoneyChange(this.deps.events, {
       userId,
       balance: null,
       order: { kind: 'deposit', id: created.body.id, status: created.body.status },
@@ -161,13 +167,13 @@ export class DepositsService {
 
   async list(userId: string, query: PageQuery): Promise<Page<DepositView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
     return toPage(rows, limit, toDepositView);
   }
 
   /** One of my deposits (the card return page polls it); anyone else's is NOT_FOUND. */
   async get(userId: string, id: string): Promise<DepositView> {
-    const row = await this.repository.findById(this.db, id);
+    const row = await this.deps.repository.findById(this.deps.db, id);
     if (!row || row.user_id !== userId) throw new AppError('NOT_FOUND');
     return toDepositView(row);
   }
@@ -180,7 +186,7 @@ export class DepositsService {
     limit?: number | undefined;
   }): Promise<Page<AdminDepositView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.repository.listAll(
+    const rows = await this.deps.repository.listAll(
       { status: query.status, method: query.method, userId: query.userId },
       decodeCursor(query.cursor, UUID_ID),
       limit,
@@ -190,11 +196,11 @@ export class DepositsService {
 
   /** Deposits waiting for an operator (the dashboard). */
   pendingCount(): Promise<number> {
-    return this.repository.countPending();
+    return this.deps.repository.countPending();
   }
 
   async adminGet(id: string): Promise<AdminDepositView> {
-    const row = await this.repository.findAdmin(this.db, id);
+    const row = await this.deps.repository.findAdmin(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return toAdminDepositView(row);
   }
@@ -215,15 +221,15 @@ export class DepositsService {
    * approved or rejected through the same path as an operator's decision.
    */
   async handlePaymentEvent(provider: string, event: PaymentEvent): Promise<PaymentEventOutcome> {
-    const { outcome, change } = await this.db.transaction().execute(async (trx) => {
-      const fresh = await this.paymentEvents.record(trx, provider, event, this.clock.now());
+    const { outcome, change } = await this.deps.db.transaction().execute(async (trx) => {
+      const fresh = await this.deps.paymentEvents.record(trx, provider, event, this.deps.clock.now());
       if (!fresh) return { outcome: 'replayed' as const, change: null };
-      const deposit = await this.repository.findByCheckoutForUpdate(trx, event.checkoutId);
+      const deposit = await this.deps.repository.findByCheckoutForUpdate(trx, event.checkoutId);
       // Unknown checkout: nothing recorded (rolled back), so a corrected delivery is not a "replay".
       if (!deposit) throw new AppError('NOT_FOUND');
       let result: PaymentEventOutcome = 'amount_mismatch';
       let change: UserMoneyChange | null = null;
-      if (toCents(deposit.amount) === event.amount && event.currency === CURRENCY_CODE) {
+      if (deposit.amount === event.amount && event.currency === CURRENCY_CODE) {
         const verdict: Verdict = event.type === 'payment.succeeded' ? 'approve' : 'reject';
         const decided = await this.decide(
           trx,
@@ -236,10 +242,10 @@ export class DepositsService {
         result =
           decided.kind === 'decided' ? (verdict === 'approve' ? 'approved' : 'rejected') : 'already_decided';
       }
-      await this.paymentEvents.setOutcome(trx, event.eventId, result);
+      await this.deps.paymentEvents.setOutcome(trx, event.eventId, result);
       return { outcome: result, change };
     });
-    if (change) publishUserMoneyChange(this.events, change);
+    if (change) publishUserMoneyChange(this.deps.events, change);
     if (outcome === 'replayed') throw new AppError('WEBHOOK_REPLAYED');
     if (outcome === 'amount_mismatch') throw new AppError('WEBHOOK_AMOUNT_MISMATCH');
     return outcome;
@@ -251,12 +257,12 @@ export class DepositsService {
     verdict: Verdict,
     reason: string | null,
   ): Promise<AdminDepositView> {
-    const { view, change } = await this.db.transaction().execute(async (trx) => {
+    const { view, change } = await this.deps.db.transaction().execute(async (trx) => {
       const result = await this.decide(trx, id, verdict, `operator:${operatorId}`, reason);
       if (result.kind === 'not_found') throw new AppError('NOT_FOUND');
       if (result.kind === 'not_pending') throw new AppError('NOT_PENDING');
       if (result.kind === 'decided') {
-        await this.audit.record(
+        await this.deps.audit.record(
           {
             operatorId,
             action: verdict === 'approve' ? 'deposit.approve' : 'deposit.reject',
@@ -269,11 +275,11 @@ export class DepositsService {
           trx,
         );
       }
-      const row = await this.repository.findAdmin(trx, id);
+      const row = await this.deps.repository.findAdmin(trx, id);
       if (!row) throw new AppError('NOT_FOUND');
       return { view: toAdminDepositView(row), change: result.kind === 'decided' ? result.change : null };
     });
-    if (change) publishUserMoneyChange(this.events, change);
+    if (change) publishUserMoneyChange(this.deps.events, change);
     return view;
   }
 
@@ -285,24 +291,24 @@ export class DepositsService {
     decidedBy: string,
     reason: string | null,
   ): Promise<Decided> {
-    const at = this.clock.now();
+    const at = this.deps.clock.now();
     const status = verdict === 'approve' ? 'approved' : 'rejected';
-    const row = await this.repository.decide(trx, id, {
+    const row = await this.deps.repository.decide(trx, id, {
       status,
       decidedBy,
       reason: verdict === 'reject' ? reason : null,
       at,
     });
     if (!row) {
-      const current = await this.repository.findById(trx, id);
+      const current = await this.deps.repository.findById(trx, id);
       if (!current) return { kind: 'not_found' };
       return { kind: current.status === status ? 'unchanged' : 'not_pending' };
     }
     if (verdict === 'approve') {
-      await this.ledger.transfer(trx, {
+      await this.deps.ledger.transfer(trx, {
         from: { system: 'deposits_clearing' },
         to: { userId: row.user_id },
-        amount: toCents(row.amount),
+        amount: row.amount,
         code: 'deposit',
         refType: 'deposit',
         refId: row.id,
@@ -310,7 +316,8 @@ export class DepositsService {
         at,
       });
     }
-    const balance = verdict === 'approve' ? (await this.ledger.userAccount(trx, row.user_id)).balance : null;
+    const balance =
+      verdict === 'approve' ? (await this.deps.ledger.userAccount(trx, row.user_id)).balance : null;
     return {
       kind: 'decided',
       before: { ...row, status: 'pending', decided_by: null, decided_at: null, reject_reason: null },
@@ -325,7 +332,7 @@ export function toDepositView(row: DepositRow): DepositView {
     id: row.id,
     reference: row.reference,
     method: row.method,
-    amount: toCents(row.amount),
+    amount: row.amount,
     status: row.status,
     depositorName: row.depositor_name,
     network: row.network,
@@ -342,7 +349,7 @@ export function toDepositView(row: DepositRow): DepositView {
 function auditState(row: DepositRow) {
   return {
     status: row.status,
-    amount: toCents(row.amount),
+    amount: row.amount,
     userId: row.user_id,
     reference: row.reference,
     rejectReason: row.reject_reason,

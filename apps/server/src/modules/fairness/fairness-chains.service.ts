@@ -34,19 +34,22 @@ interface DerivedChain {
   salt: string;
 }
 
+export interface FairnessChainsServiceDeps {
+  repository: FairnessChainsRepository;
+  chainLength: number;
+}
+
 export class FairnessChainsService {
   readonly #cache = new Map<string, DerivedChain>();
 
-  constructor(
-    private readonly repository: FairnessChainsRepository,
-    private readonly chainLength: number,
-  ) {}
+  constructor(private readonly deps: FairnessChainsServiceDeps) {}
 
   /** The next chain index of the room for a new round, in the caller's transaction (a chain is made if needed). */
   async assign(trx: Transaction<DB>, roomId: string, at: Date): Promise<ChainSlot> {
-    const chain = (await this.repository.lockUsable(trx, roomId)) ?? (await this.create(trx, roomId, at));
+    const chain =
+      (await this.deps.repository.lockUsable(trx, roomId)) ?? (await this.create(trx, roomId, at));
     const index = chain.nextIndex;
-    await this.repository.advance(trx, chain.id, index);
+    await this.deps.repository.advance(trx, chain.id, index);
     const { hashes } = await this.derived(trx, chain.id);
     const commitment = index === 1 ? hashes.terminalHash : hashes.roundHashes[index - 2];
     if (commitment === undefined) throw new Error(`chain ${chain.id} has no hash before index ${index}`);
@@ -64,7 +67,7 @@ export class FairnessChainsService {
 
   /** The room's chains, newest first, with the one rounds draw from now marked active. */
   async list(executor: Executor, roomId: string): Promise<Array<PublicChain & { active: boolean }>> {
-    const chains = await this.repository.listForRoom(executor, roomId);
+    const chains = await this.deps.repository.listForRoom(executor, roomId);
     // Active: the oldest chain with hashes left, exactly as lockUsable picks it.
     const usable = chains.filter((chain) => chain.nextIndex <= chain.length);
     const active = usable.at(-1)?.id;
@@ -84,14 +87,14 @@ export class FairnessChainsService {
 
   private async create(trx: Transaction<DB>, roomId: string, at: Date): Promise<PublicChain> {
     const seed = randomBytes(32).toString('hex');
-    const built = buildChain(seed, this.chainLength);
-    const chain = await this.repository.insert(trx, {
+    const built = buildChain(seed, this.deps.chainLength);
+    const chain = await this.deps.repository.insert(trx, {
       id: newId(at.getTime()),
       roomId,
       seed,
       salt: randomBytes(16).toString('hex'),
       terminalHash: built.terminalHash,
-      length: this.chainLength,
+      length: this.deps.chainLength,
       at,
     });
     this.remember(chain.id, { hashes: built, salt: chain.salt });
@@ -101,7 +104,7 @@ export class FairnessChainsService {
   private async derived(executor: Executor, chainId: string): Promise<DerivedChain> {
     const cached = this.#cache.get(chainId);
     if (cached) return cached;
-    const { seed, length, salt } = await this.repository.secretSeed(executor, chainId);
+    const { seed, length, salt } = await this.deps.repository.secretSeed(executor, chainId);
     const derived = { hashes: buildChain(seed, length), salt };
     this.remember(chainId, derived);
     return derived;

@@ -19,20 +19,22 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { FundingSettingsRepository } from './funding-settings.repository.ts';
 
+export interface FundingSettingsServiceDeps {
+  repository: FundingSettingsRepository;
+  limits: FundingConfig;
+  /** The card gateway, null when none is configured (card payment is then off whatever is stored). */
+  cardProvider: Pick<PaymentProvider, 'name' | 'testPayments'> | null;
+  clock: Clock;
+  db: Kysely<DB>;
+  audit: AuditService;
+}
+
 export class FundingSettingsService {
-  constructor(
-    private readonly repository: FundingSettingsRepository,
-    private readonly limits: FundingConfig,
-    /** The card gateway, null when none is configured (card payment is then off whatever is stored). */
-    private readonly cardProvider: Pick<PaymentProvider, 'name' | 'testPayments'> | null,
-    private readonly clock: Clock,
-    private readonly db: Kysely<DB>,
-    private readonly audit: AuditService,
-  ) {}
+  constructor(private readonly deps: FundingSettingsServiceDeps) {}
 
   /** The stored settings; they were validated on the way in, and are parsed again on the way out. */
   async settings(executor?: Executor): Promise<FundingSettings> {
-    return fundingSettingsSchema.parse(await this.repository.get(executor));
+    return fundingSettingsSchema.parse(await this.deps.repository.get(executor));
   }
 
   /** The settings with the card gateway they apply to, as the console shows them. */
@@ -40,8 +42,8 @@ export class FundingSettingsService {
     return {
       ...(settings ?? (await this.settings())),
       cardProvider: {
-        name: this.cardProvider?.name ?? 'none',
-        testPayments: this.cardProvider?.testPayments ?? false,
+        name: this.deps.cardProvider?.name ?? 'none',
+        testPayments: this.deps.cardProvider?.testPayments ?? false,
       },
     };
   }
@@ -53,15 +55,15 @@ export class FundingSettingsService {
       bankAccounts: settings.bankAccounts,
       cryptoNetworks: settings.cryptoNetworks,
       cardPayment: {
-        available: this.cardProvider !== null && settings.cardPaymentEnabled,
-        provider: this.cardProvider?.name ?? 'none',
-        testPayments: this.cardProvider?.testPayments ?? false,
+        available: this.deps.cardProvider !== null && settings.cardPaymentEnabled,
+        provider: this.deps.cardProvider?.name ?? 'none',
+        testPayments: this.deps.cardProvider?.testPayments ?? false,
       },
-      minimumDeposit: this.limits.minDepositCents,
-      maximumDeposit: this.limits.maxDepositCents,
-      minimumWithdrawal: this.limits.minWithdrawalCents,
-      maximumWithdrawal: this.limits.maxWithdrawalCents,
-      withdrawalsPerDay: this.limits.withdrawalsPerDay,
+      minimumDeposit: this.deps.limits.minDepositCents,
+      maximumDeposit: this.deps.limits.maxDepositCents,
+      minimumWithdrawal: this.deps.limits.minWithdrawalCents,
+      maximumWithdrawal: this.deps.limits.maxWithdrawalCents,
+      withdrawalsPerDay: this.deps.limits.withdrawalsPerDay,
     };
   }
 
@@ -102,10 +104,10 @@ export class FundingSettingsService {
       cryptoNetworks: input.cryptoNetworks.map((entry) => ({ ...entry, address: entry.address.trim() })),
       cardPaymentEnabled: input.cardPaymentEnabled,
     };
-    await this.db.transaction().execute(async (trx) => {
-      const before = await this.repository.getForUpdate(trx);
-      await this.repository.put(settings, this.clock.now(), trx);
-      await this.audit.record(
+    await this.deps.db.transaction().execute(async (trx) => {
+      const before = await this.deps.repository.getForUpdate(trx);
+      await this.deps.repository.put(settings, this.deps.clock.now(), trx);
+      await this.deps.audit.record(
         {
           operatorId,
           action: 'funding.update',

@@ -28,19 +28,21 @@ export interface IdempotentOperation {
   request: unknown;
 }
 
+export interface IdempotencyServiceDeps {
+  db: Kysely<DB>;
+  repository: IdempotencyRepository;
+  clock: Clock;
+}
+
 export class IdempotencyService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: IdempotencyRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: IdempotencyServiceDeps) {}
 
   /**
    * The stored response of a completed operation, if any — a read outside any transaction, for
    * operations that must do something outside the database first (open a card checkout).
    */
   async lookup<T>(operation: IdempotentOperation): Promise<Replayable<T> | undefined> {
-    const row = await this.repository.find(this.db, operation.userId, operation.key);
+    const row = await this.deps.repository.find(this.deps.db, operation.userId, operation.key);
     return row ? replay<T>(row, operation) : undefined;
   }
 
@@ -49,21 +51,21 @@ export class IdempotencyService {
     statusCode: number,
     work: (trx: Transaction<DB>) => Promise<T>,
   ): Promise<Replayable<T>> {
-    return this.db.transaction().execute(async (trx) => {
-      const claimed = await this.repository.claim(trx, {
+    return this.deps.db.transaction().execute(async (trx) => {
+      const claimed = await this.deps.repository.claim(trx, {
         userId: operation.userId,
         key: operation.key,
         operation: operation.operation,
         requestHash: requestHash(operation),
-        at: this.clock.now(),
+        at: this.deps.clock.now(),
       });
       if (!claimed) {
-        const row = await this.repository.find(trx, operation.userId, operation.key);
+        const row = await this.deps.repository.find(trx, operation.userId, operation.key);
         if (!row) throw new Error('idempotency key conflicted but its row cannot be read');
         return replay<T>(row, operation);
       }
       const body = await work(trx);
-      await this.repository.complete(trx, operation.userId, operation.key, statusCode, body);
+      await this.deps.repository.complete(trx, operation.userId, operation.key, statusCode, body);
       return { statusCode, body };
     });
   }
@@ -79,12 +81,12 @@ export class IdempotencyService {
     statusCode: number,
     body: T,
   ): Promise<Replayable<T> | undefined> {
-    const claimed = await this.repository.claim(trx, {
+    const claimed = await this.deps.repository.claim(trx, {
       userId: operation.userId,
       key: operation.key,
       operation: operation.operation,
       requestHash: requestHash(operation),
-      at: this.clock.now(),
+      at: this.deps.clock.now(),
       completed: { statusCode, response: body },
     });
     return claimed ? undefined : this.replayFrom<T>(trx, operation);
@@ -98,18 +100,18 @@ export class IdempotencyService {
     trx: Transaction<DB>,
     operation: IdempotentOperation,
   ): Promise<Replayable<T> | undefined> {
-    const claimed = await this.repository.claim(trx, {
+    const claimed = await this.deps.repository.claim(trx, {
       userId: operation.userId,
       key: operation.key,
       operation: operation.operation,
       requestHash: requestHash(operation),
-      at: this.clock.now(),
+      at: this.deps.clock.now(),
     });
     return claimed ? undefined : this.replayFrom<T>(trx, operation);
   }
 
   private async replayFrom<T>(trx: Transaction<DB>, operation: IdempotentOperation): Promise<Replayable<T>> {
-    const row = await this.repository.find(trx, operation.userId, operation.key);
+    const row = await this.deps.repository.find(trx, operation.userId, operation.key);
     if (!row) throw new Error('idempotency key conflicted but its row cannot be read');
     return replay<T>(row, operation);
   }

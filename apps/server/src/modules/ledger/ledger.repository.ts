@@ -137,9 +137,9 @@ export class LedgerRepository {
     return (
       row && {
         id: row.id,
-        balance: toCents(row.balance),
-        totalDeposited: toCents(row.total_deposited),
-        totalStaked: toCents(row.total_staked),
+        balance: row.balance,
+        totalDeposited: row.total_deposited,
+        totalStaked: row.total_staked,
       }
     );
   }
@@ -150,7 +150,7 @@ export class LedgerRepository {
       .select(['id', 'balance'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row && { id: row.id, balance: toCents(row.balance) };
+    return row && { id: row.id, balance: row.balance };
   }
 
   /** Locks the user's cash row until the transaction ends: their money operations queue behind it. */
@@ -161,7 +161,7 @@ export class LedgerRepository {
       .where('user_id', '=', userId)
       .forUpdate()
       .executeTakeFirst();
-    return row && { id: row.id, balance: toCents(row.balance) };
+    return row && { id: row.id, balance: row.balance };
   }
 
   /**

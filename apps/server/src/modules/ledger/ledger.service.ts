@@ -71,22 +71,24 @@ export interface TransferResult {
   replayed: boolean;
 }
 
+export interface LedgerServiceDeps {
+  db: Kysely<DB>;
+  repository: LedgerRepository;
+  clock: Clock;
+}
+
 export class LedgerService {
   #systemAccounts: Map<SystemAccountKind, string> | null = null;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: LedgerRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: LedgerServiceDeps) {}
 
   /** Every user has one cash account from the moment the user exists (same transaction). */
   openUserAccount(executor: Executor, userId: string): Promise<void> {
-    return this.repository.openUserAccount(executor, userId);
+    return this.deps.repository.openUserAccount(executor, userId);
   }
 
   audit(): Promise<LedgerAuditResponse> {
-    return auditLedger(this.db, this.clock.now());
+    return auditLedger(this.deps.db, this.deps.clock.now());
   }
 
   async transfer(trx: Transaction<DB>, request: TransferRequest): Promise<TransferResult> {
@@ -100,7 +102,7 @@ export class LedgerService {
     const early = await this.resolve(trx, toFirst ? request.to : request.from);
     const late = await this.resolve(trx, toFirst ? request.from : request.to);
     const [debit, credit] = toFirst ? [late, early] : [early, late];
-    const inserted = await this.repository.insertTransfer(trx, {
+    const inserted = await this.deps.repository.insertTransfer(trx, {
       debitAccountId: debit.id,
       creditAccountId: credit.id,
       amount: request.amount,
@@ -113,13 +115,13 @@ export class LedgerService {
       creditBalanceAfter: credit.balance === null ? null : credit.balance + request.amount,
     });
     if (!inserted) {
-      const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
+      const existing = await this.deps.repository.findTransferByKey(trx, request.idempotencyKey);
       if (!existing) throw new Error(`transfer ${request.idempotencyKey} conflicted but cannot be found`);
       // The same key must always mean the same movement; anything else is a bug in the caller.
       if (
         existing.debit_account_id !== debit.id ||
         existing.credit_account_id !== credit.id ||
-        toCents(existing.amount) !== request.amount ||
+        existing.amount !== request.amount ||
         existing.code !== request.code
       ) {
         throw new Error(`idempotency key ${request.idempotencyKey} reused for a different transfer`);
@@ -128,12 +130,12 @@ export class LedgerService {
     }
     if (
       debit.balance !== null &&
-      !(await this.repository.debitUserCash(trx, debit.id, request.amount, request.code))
+      !(await this.deps.repository.debitUserCash(trx, debit.id, request.amount, request.code))
     ) {
       throw new AppError('INSUFFICIENT_FUNDS');
     }
     if (credit.balance !== null) {
-      await this.repository.creditUserCash(trx, credit.id, request.amount, request.code);
+      await this.deps.repository.creditUserCash(trx, credit.id, request.amount, request.code);
     }
     return { id: String(inserted.id), replayed: false };
   }
@@ -151,7 +153,7 @@ export class LedgerService {
       throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
     }
     const credit = { id: await this.systemAccountId(trx, request.to) };
-    const outcome = await this.repository.insertTransferAndDebit(trx, {
+    const outcome = await this.deps.repository.insertTransferAndDebit(trx, {
       debitAccountId: request.fromAccountId,
       creditAccountId: credit.id,
       amount: request.amount,
@@ -167,12 +169,12 @@ export class LedgerService {
       throw new Error(`idempotency key ${request.idempotencyKey} was taken during the transfer`);
     }
     if (!outcome.existed) throw new AppError('INSUFFICIENT_FUNDS');
-    const existing = await this.repository.findTransferByKey(trx, request.idempotencyKey);
+    const existing = await this.deps.repository.findTransferByKey(trx, request.idempotencyKey);
     if (
       !existing ||
       existing.debit_account_id !== request.fromAccountId ||
       existing.credit_account_id !== credit.id ||
-      toCents(existing.amount) !== request.amount ||
+      existing.amount !== request.amount ||
       existing.code !== request.code
     ) {
       throw new Error(`idempotency key ${request.idempotencyKey} reused for a different transfer`);
@@ -189,7 +191,7 @@ export class LedgerService {
     source: RawBuilder<unknown>,
     at: Date,
   ): Promise<{ transfers: number; accountsCredited: number }> {
-    return this.repository.postBulk(trx, source, at);
+    return this.deps.repository.postBulk(trx, source, at);
   }
 
   /** The transfer made under an idempotency key, if any: sides, amount and code to compare a retry with. */
@@ -197,13 +199,13 @@ export class LedgerService {
     executor: Executor,
     idempotencyKey: string,
   ): Promise<{ id: string; debitAccountId: string; creditAccountId: string; amount: number } | undefined> {
-    const row = await this.repository.findTransferByKey(executor, idempotencyKey);
+    const row = await this.deps.repository.findTransferByKey(executor, idempotencyKey);
     return (
       row && {
         id: String(row.id),
         debitAccountId: row.debit_account_id,
         creditAccountId: row.credit_account_id,
-        amount: toCents(row.amount),
+        amount: row.amount,
       }
     );
   }
@@ -212,7 +214,7 @@ export class LedgerService {
   async systemAccountId(executor: Executor, kind: SystemAccountKind): Promise<string> {
     // System accounts exist from the migration on and never change: looked up once per process, inside
     // the caller's transaction (a second connection here could wait on the first forever).
-    this.#systemAccounts ??= await this.repository.systemAccountIds(executor);
+    this.#systemAccounts ??= await this.deps.repository.systemAccountIds(executor);
     const id = this.#systemAccounts.get(kind);
     if (!id) throw new Error(`system account ${kind} is missing`);
     return id;
@@ -220,20 +222,20 @@ export class LedgerService {
 
   /** The user's cash account, locked until the transaction ends (serialises their withdrawals). */
   async lockUserAccount(trx: Transaction<DB>, userId: string): Promise<CashAccount> {
-    const account = await this.repository.lockUserAccount(trx, userId);
+    const account = await this.deps.repository.lockUserAccount(trx, userId);
     if (!account) throw new Error(`user ${userId} has no cash account`);
     return account;
   }
 
   async userAccount(executor: Executor, userId: string): Promise<CashAccount> {
-    const account = await this.repository.userAccount(executor, userId);
+    const account = await this.deps.repository.userAccount(executor, userId);
     if (!account) throw new Error(`user ${userId} has no cash account`);
     return account;
   }
 
   /** The user's cash account with its materialised turnover: one indexed row, whatever the history. */
   async userAccountFigures(executor: Executor, userId: string): Promise<CashAccountFigures> {
-    const account = await this.repository.userAccountFigures(executor, userId);
+    const account = await this.deps.repository.userAccountFigures(executor, userId);
     if (!account) throw new Error(`user ${userId} has no cash account`);
     return account;
   }
@@ -247,8 +249,8 @@ export class LedgerService {
     accountId: string,
   ): Promise<{ totalDeposited: number; totalStaked: number }> {
     const [totalDeposited, totalStaked] = await Promise.all([
-      this.repository.sumByCode(executor, accountId, 'deposit', 'credit'),
-      this.repository.sumByCode(executor, accountId, 'stake', 'debit'),
+      this.deps.repository.sumByCode(executor, accountId, 'deposit', 'credit'),
+      this.deps.repository.sumByCode(executor, accountId, 'stake', 'debit'),
     ]);
     return { totalDeposited, totalStaked };
   }
@@ -264,8 +266,8 @@ export class LedgerService {
   ): Promise<Page<TransactionView>> {
     const cursor = decodeCursor(query.cursor, SERIAL_ID);
     const limit = pageSize(query.limit);
-    const account = await this.userAccount(this.db, userId);
-    const rows = await this.repository.entriesForAccount(this.db, account.id, cursor, limit);
+    const account = await this.userAccount(this.deps.db, userId);
+    const rows = await this.deps.repository.entriesForAccount(this.deps.db, account.id, cursor, limit);
     return toPage(rows, limit, toTransactionLine);
   }
 
@@ -274,13 +276,13 @@ export class LedgerService {
    * balances (credits - debits) always total zero; anything else would be a broken ledger.
    */
   async trialBalance(): Promise<TrialBalance> {
-    const rows = (await this.repository.trialBalance(this.db))
+    const rows = (await this.deps.repository.trialBalance(this.deps.db))
       .map((row) => ({ ...row, balance: row.credits - row.debits }))
       .sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
     return {
       rows,
       total: rows.reduce((sum, row) => sum + row.balance, 0),
-      checkedAt: toUnixSeconds(this.clock.now()),
+      checkedAt: toUnixSeconds(this.deps.clock.now()),
     };
   }
 
@@ -293,17 +295,17 @@ export class LedgerService {
     const cursor = decodeCursor(query.cursor, SERIAL_ID);
     const accountIds: string[] = [];
     if (query.userId) {
-      const account = await this.repository.userAccount(this.db, query.userId);
+      const account = await this.deps.repository.userAccount(this.deps.db, query.userId);
       if (!account) return { items: [], nextCursor: null };
       accountIds.push(account.id);
     }
     if (query.account) {
-      const id = await this.repository.accountIdByName(this.db, query.account);
+      const id = await this.deps.repository.accountIdByName(this.deps.db, query.account);
       if (!id) return { items: [], nextCursor: null };
       accountIds.push(id);
     }
-    const rows = await this.repository.searchTransfers(
-      this.db,
+    const rows = await this.deps.repository.searchTransfers(
+      this.deps.db,
       { accountIds, code: query.code, reference: query.reference },
       cursor,
       limit,
@@ -313,10 +315,10 @@ export class LedgerService {
 
   /** The user's latest transfers, signed from their side (the console's user detail). */
   async latestEntries(userId: string, limit: number): Promise<AdminLedgerEntry[]> {
-    const account = await this.userAccount(this.db, userId);
-    const rows = await this.repository.listForAccount(this.db, account.id, undefined, limit);
+    const account = await this.userAccount(this.deps.db, userId);
+    const rows = await this.deps.repository.listForAccount(this.deps.db, account.id, undefined, limit);
     return rows.slice(0, limit).map((row) => {
-      const amount = toCents(row.amount);
+      const amount = row.amount;
       return {
         transferId: String(row.id),
         code: row.code,
@@ -332,13 +334,13 @@ export class LedgerService {
    * lost stakes it kept minus winnings it paid beyond the stakes returned.
    */
   async tradingSince(since: Date): Promise<{ volume: number; houseProfit: number }> {
-    const house = await this.systemAccountId(this.db, 'house');
-    const escrow = await this.systemAccountId(this.db, 'stakes_escrow');
+    const house = await this.systemAccountId(this.deps.db, 'house');
+    const escrow = await this.systemAccountId(this.deps.db, 'stakes_escrow');
     // Each sum names the account on one side, so it reads that account's index by time.
     const [volume, kept, paid] = await Promise.all([
-      this.repository.sumSince(this.db, 'stake', since, { credit: escrow }),
-      this.repository.sumSince(this.db, 'stake_lost', since, { credit: house }),
-      this.repository.sumSince(this.db, 'payout', since, { debit: house }),
+      this.deps.repository.sumSince(this.deps.db, 'stake', since, { credit: escrow }),
+      this.deps.repository.sumSince(this.deps.db, 'stake_lost', since, { credit: house }),
+      this.deps.repository.sumSince(this.deps.db, 'payout', since, { debit: house }),
     ]);
     return { volume, houseProfit: kept - paid };
   }
@@ -352,7 +354,7 @@ export class LedgerService {
     ref: AccountRef,
   ): Promise<{ id: string; balance: number | null }> {
     if ('userId' in ref) {
-      const account = await this.repository.lockUserAccount(trx, ref.userId);
+      const account = await this.deps.repository.lockUserAccount(trx, ref.userId);
       if (!account) throw new Error(`user ${ref.userId} has no cash account`);
       return account;
     }

@@ -48,15 +48,17 @@ export interface Attempt {
   succeed(): Promise<void>;
 }
 
+export interface LoginThrottleServiceDeps {
+  repository: LoginThrottleRepository;
+  clock: Clock;
+  policy: LoginThrottlePolicy;
+}
+
 export class LoginThrottleService {
   /** Attempts on this node waiting for a turn, per scope and name, oldest first. */
   readonly #waiting = new Map<string, Array<() => void>>();
 
-  constructor(
-    private readonly repository: LoginThrottleRepository,
-    private readonly clock: Clock,
-    private readonly policy: LoginThrottlePolicy,
-  ) {}
+  constructor(private readonly deps: LoginThrottleServiceDeps) {}
 
   /**
    * Reserves an attempt for the name (or throws the lock error), runs `use` with it, and releases it
@@ -85,7 +87,7 @@ export class LoginThrottleService {
       succeed: async () => {
         settle();
         try {
-          await this.repository.settleSuccess(scope, accountKey, window);
+          await this.deps.repository.settleSuccess(scope, accountKey, window);
         } finally {
           this.#wakeOne(id);
         }
@@ -96,7 +98,7 @@ export class LoginThrottleService {
     } finally {
       if (!settled) {
         settled = true;
-        await this.repository.release(scope, accountKey, window).catch(() => {
+        await this.deps.repository.release(scope, accountKey, window).catch(() => {
           // The answer (or error) already decided must not be replaced by this one; the reservation
           // then holds its place until its window ends.
         });
@@ -106,13 +108,13 @@ export class LoginThrottleService {
   }
 
   private async countFailure(scope: LoginScope, accountKey: string, window: Date): Promise<void> {
-    const now = this.clock.now();
-    await this.repository.settleFailure(scope, accountKey, {
+    const now = this.deps.clock.now();
+    await this.deps.repository.settleFailure(scope, accountKey, {
       window,
       now,
-      windowOverAt: addSeconds(now, -this.policy.windowSeconds),
-      limit: this.policy.failuresBeforeLock,
-      lockUntil: addSeconds(now, this.policy.lockSeconds),
+      windowOverAt: addSeconds(now, -this.deps.policy.windowSeconds),
+      limit: this.deps.policy.failuresBeforeLock,
+      lockUntil: addSeconds(now, this.deps.policy.lockSeconds),
     });
   }
 
@@ -125,26 +127,27 @@ export class LoginThrottleService {
    * each time. Past TURN_WAIT_MS the attempt is refused, to try again in a second.
    */
   private async reserve(scope: LoginScope, accountKey: string, id: string): Promise<Date> {
-    const deadline = performance.now() + (this.policy.turnWaitMs ?? TURN_WAIT_MS);
+    const deadline = performance.now() + (this.deps.policy.turnWaitMs ?? TURN_WAIT_MS);
     let pollMs = FIRST_POLL_MS;
     for (;;) {
-      const now = this.clock.now();
-      const reservation = await this.repository.reserve(scope, accountKey, {
+      const now = this.deps.clock.now();
+      const reservation = await this.deps.repository.reserve(scope, accountKey, {
         now,
-        windowOverAt: addSeconds(now, -this.policy.windowSeconds),
-        budget: this.policy.failuresBeforeLock,
+        windowOverAt: addSeconds(now, -this.deps.policy.windowSeconds),
+        budget: this.deps.policy.failuresBeforeLock,
       });
       if (reservation.reserved) return reservation.window;
       const { lockedUntil } = reservation;
       if (lockedUntil && lockedUntil.getTime() > now.getTime()) {
         // Everyone else waiting for this name is refused too: no need to wait for the next poll.
         this.#wakeAll(id);
-        throw new AppError(this.policy.lockedCode ?? 'LOGIN_LOCKED', {
+        throw new AppError(this.deps.policy.lockedCode ?? 'LOGIN_LOCKED', {
           retryAfterSeconds: (lockedUntil.getTime() - now.getTime()) / 1000,
         });
       }
       const left = deadline - performance.now();
-      if (left <= 0) throw new AppError(this.policy.lockedCode ?? 'LOGIN_LOCKED', { retryAfterSeconds: 1 });
+      if (left <= 0)
+        throw new AppError(this.deps.policy.lockedCode ?? 'LOGIN_LOCKED', { retryAfterSeconds: 1 });
       // Jittered, so waiters that started together do not all poll together.
       await this.#waitForTurn(id, Math.min(left, pollMs * (0.5 + Math.random())));
       pollMs = Math.min(pollMs * 2, MAX_POLL_MS);

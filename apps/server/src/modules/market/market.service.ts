@@ -20,16 +20,18 @@ export const RECENT_ROUNDS = 30;
 /** How long the shared overview may be served before it is read again (round events refresh it at once). */
 export const MARKET_MAX_AGE_MS = 500;
 
+export interface MarketServiceDeps {
+  db: Kysely<DB>;
+  rooms: RoomStore;
+  rounds: RoundStore;
+  positions: PositionFigures;
+  clock: Clock;
+}
+
 export class MarketService {
   readonly #shared: SharedReadCache<MarketOverview>;
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly rooms: RoomStore,
-    private readonly rounds: RoundStore,
-    private readonly positions: PositionFigures,
-    private readonly clock: Clock,
-  ) {
+  constructor(private readonly deps: MarketServiceDeps) {
     this.#shared = new SharedReadCache(() => this.read(), { maxAgeMs: MARKET_MAX_AGE_MS });
   }
 
@@ -48,14 +50,14 @@ export class MarketService {
   }
 
   private async read(): Promise<MarketOverview> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const dayStart = startOfUtcDay(now);
-    const activity = await this.positions.dailyFigures(dayStart.toISOString().slice(0, 10));
-    const rooms = await this.rooms.list(this.db);
-    const current = await this.rounds.currentViews(rooms.map((room) => room.id));
+    const activity = await this.deps.positions.dailyFigures(dayStart.toISOString().slice(0, 10));
+    const rooms = await this.deps.rooms.list(this.deps.db);
+    const current = await this.deps.rounds.currentViews(rooms.map((room) => room.id));
     const items: MarketOverview['rooms'] = [];
     for (const room of rooms) {
-      const recent = await this.rounds.recentSettled(room.id, RECENT_ROUNDS);
+      const recent = await this.deps.rounds.recentSettled(room.id, RECENT_ROUNDS);
       const count = (type: 'long' | 'short' | 'single' | 'double') =>
         recent.filter((round) => betWins({ category: 'both_sides', type }, round.sum)).length;
       const row = current.get(room.id);

@@ -291,9 +291,7 @@ export class NotificationsRepository {
       .where('id', '=', id)
       .where('user_id', '=', userId)
       .executeTakeFirst();
-    return row
-      ? { reference: row.reference, amount: toCents(row.amount), reason: row.reject_reason }
-      : undefined;
+    return row ? { reference: row.reference, amount: row.amount, reason: row.reject_reason } : undefined;
   }
 
   /** Each participant of a round who has round results on: their stakes and what came back. */

@@ -475,7 +475,7 @@ export class PositionsRepository {
       .select(['volume', 'user_count'])
       .where('day', '=', day)
       .executeTakeFirst();
-    return { volume: toCents(row?.volume ?? 0), users: row?.user_count ?? 0 };
+    return { volume: row?.volume ?? 0, users: row?.user_count ?? 0 };
   }
 }
 

@@ -86,6 +86,16 @@ interface QueuedPlacement {
 
 type Placed = Replayable<PositionView> | null;
 
+export interface PositionsServiceDeps {
+  db: Kysely<DB>;
+  repository: PositionsRepository;
+  rooms: RoomStore;
+  ledger: LedgerService;
+  idempotency: IdempotencyService;
+  clock: Clock;
+  events: DomainEvents;
+}
+
 export class PositionsService {
   readonly #rounds = new Map<string, RoundMeta>();
   readonly #rooms = new Map<string, { room: Room; readAt: number }>();
@@ -94,15 +104,7 @@ export class PositionsService {
     BATCH_LIMITS,
   );
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: PositionsRepository,
-    private readonly rooms: RoomStore,
-    private readonly ledger: LedgerService,
-    private readonly idempotency: IdempotencyService,
-    private readonly clock: Clock,
-    private readonly events: DomainEvents,
-  ) {}
+  constructor(private readonly deps: PositionsServiceDeps) {}
 
   async place(
     userId: string,
@@ -121,7 +123,7 @@ export class PositionsService {
       (await this.placeCarefully(operation, roundId, input));
     // Tells the user's other screens (no extra query on the hot path: they refetch what they show). A
     // replay publishes the same status again, which is harmless.
-    this.events.publishTopic({
+    this.deps.events.publishTopic({
       topic: 'user',
       userId,
       event: 'order.updated',
@@ -137,7 +139,7 @@ export class PositionsService {
     input: PlacePositionRequest,
   ): Promise<Placed> {
     const round = await this.roundMeta(roundId);
-    if (!round || this.clock.now().getTime() >= round.sealsAt.getTime()) return null;
+    if (!round || this.deps.clock.now().getTime() >= round.sealsAt.getTime()) return null;
     const room = await this.room(round.roomId);
     if (!room || room.paused) return null;
     if (!checkAmountRange(input.amount, room.stakeMinimum, room.stakeMaximum).ok) return null;
@@ -154,7 +156,7 @@ export class PositionsService {
     const round = batch[0]?.round;
     if (!round) return answers;
     const room = await this.room(round.roomId);
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     if (!room || room.paused || now.getTime() >= round.sealsAt.getTime()) return answers;
 
     const placements: { index: number; view: PositionView; placement: BatchedPlacement }[] = [];
@@ -193,9 +195,9 @@ export class PositionsService {
     });
     if (placements.length === 0) return answers;
 
-    const escrowAccountId = await this.ledger.systemAccountId(this.db, 'stakes_escrow');
+    const escrowAccountId = await this.deps.ledger.systemAccountId(this.deps.db, 'stakes_escrow');
     try {
-      const placed = await this.repository.placeBatch({
+      const placed = await this.deps.repository.placeBatch({
         roundId: batch[0]?.roundId ?? '',
         roomId: round.roomId,
         at: now,
@@ -223,7 +225,7 @@ export class PositionsService {
   private async roundMeta(roundId: string): Promise<RoundMeta | undefined> {
     const cached = this.#rounds.get(roundId);
     if (cached) return cached;
-    const meta = await this.repository.roundMeta(roundId);
+    const meta = await this.deps.repository.roundMeta(roundId);
     if (!meta) return undefined;
     if (this.#rounds.size >= ROUND_CACHE_SIZE) this.#rounds.clear();
     this.#rounds.set(roundId, meta);
@@ -233,7 +235,7 @@ export class PositionsService {
   private async room(roomId: string): Promise<Room | undefined> {
     const cached = this.#rooms.get(roomId);
     if (cached && performance.now() - cached.readAt < ROOM_CACHE_MS) return cached.room;
-    const room = await this.rooms.find(this.db, roomId);
+    const room = await this.deps.rooms.find(this.deps.db, roomId);
     if (room) this.#rooms.set(roomId, { room, readAt: performance.now() });
     return room;
   }
@@ -244,13 +246,13 @@ export class PositionsService {
     roundId: string,
     input: PlacePositionRequest,
   ): Promise<Replayable<PositionView>> {
-    return this.db.transaction().execute(async (trx) => {
-      const context = await this.repository.placementContext(trx, roundId, operation.userId);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const context = await this.deps.repository.placementContext(trx, roundId, operation.userId);
       // The clock is read once the round row is locked: a position is accepted only before seals_at.
-      const now = this.clock.now();
+      const now = this.deps.clock.now();
       const refusal = context ? refusalFor(context, input.amount, now) : new AppError('NOT_FOUND');
       if (refusal || !context) {
-        const replay = await this.idempotency.claimOrReplay<PositionView>(trx, operation);
+        const replay = await this.deps.idempotency.claimOrReplay<PositionView>(trx, operation);
         if (replay) return replay;
         throw refusal ?? new AppError('NOT_FOUND');
       }
@@ -271,11 +273,11 @@ export class PositionsService {
         createdAt: toUnixSeconds(now),
         settledAt: null,
       };
-      const replay = await this.idempotency.claimCompleted(trx, operation, 201, view);
+      const replay = await this.deps.idempotency.claimCompleted(trx, operation, 201, view);
       if (replay) return replay;
       // The debit first: the positions trigger decides "first position of this user in the round" once
       // this transaction holds the user's cash account (migration 0008).
-      await this.ledger.transferFromUserAccount(trx, {
+      await this.deps.ledger.transferFromUserAccount(trx, {
         fromAccountId: context.accountId,
         to: 'stakes_escrow',
         amount: input.amount,
@@ -285,7 +287,7 @@ export class PositionsService {
         idempotencyKey: `position:${id}:stake`,
         at: now,
       });
-      await this.repository.insert(
+      await this.deps.repository.insert(
         trx,
         newPosition(id, roundId, context.roomId, operation.userId, context.accountId, input, multiplier, now),
       );
@@ -295,19 +297,23 @@ export class PositionsService {
 
   /** The user's own positions in one round (a round's detail shows them). */
   async mineInRound(userId: string, roundId: string): Promise<PositionView[]> {
-    return (await this.repository.forUserInRound(userId, roundId)).map(toPositionView);
+    return (await this.deps.repository.forUserInRound(userId, roundId)).map(toPositionView);
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<PositionView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
     return toPage(rows, limit, toPositionView);
   }
 
   /** Settled profit and loss per round (refunds count as payout), newest settlement first. */
   async revenue(userId: string, query: PageQuery): Promise<Page<RevenueItem>> {
     const limit = pageSize(query.limit);
-    const rows = await this.repository.revenueForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.repository.revenueForUser(
+      userId,
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
     return toPage(rows, limit, (row) => {
       const staked = toCents(row.staked);
       const payout = toCents(row.payout);

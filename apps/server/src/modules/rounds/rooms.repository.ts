@@ -1,7 +1,6 @@
 /** Rooms: the only SQL about them. */
 import { sql, type Transaction } from 'kysely';
 import type { TradingConfig } from '../../platform/config.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, RoomRow, RoomTierColumn } from '../../platform/db/schema.ts';
 
@@ -46,9 +45,9 @@ export function toRoom(row: RoomRow, overrides: TimingOverrides): Room {
   return {
     id: row.id,
     tier: row.tier,
-    entryMinimum: toCents(row.entry_minimum),
-    stakeMinimum: toCents(row.stake_minimum),
-    stakeMaximum: toCents(row.stake_maximum),
+    entryMinimum: row.entry_minimum,
+    stakeMinimum: row.stake_minimum,
+    stakeMaximum: row.stake_maximum,
     roundSeconds,
     sealedSeconds,
     drawingSeconds: overrides.drawingSecondsOverride ?? row.drawing_seconds,
@@ -76,9 +75,9 @@ export class RoomsRepository {
     const row = await trx.selectFrom('rooms').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
     return (
       row && {
-        entryMinimum: toCents(row.entry_minimum),
-        stakeMinimum: toCents(row.stake_minimum),
-        stakeMaximum: toCents(row.stake_maximum),
+        entryMinimum: row.entry_minimum,
+        stakeMinimum: row.stake_minimum,
+        stakeMaximum: row.stake_maximum,
         roundSeconds: row.round_seconds,
         sealedSeconds: row.sealed_seconds,
       }

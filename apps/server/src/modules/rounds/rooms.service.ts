@@ -35,18 +35,20 @@ export interface RoundPositions {
   mineInRound(userId: string, roundId: string): Promise<PositionView[]>;
 }
 
+export interface RoomsServiceDeps {
+  db: Kysely<DB>;
+  rooms: RoomsRepository;
+  rounds: RoundsRepository;
+  positions: RoundPositions;
+  ledger: LedgerService;
+}
+
 export class RoomsService {
   /** Every room with its current round as an anonymous viewer sees it: read once for everyone. */
   readonly #shared: SharedReadCache<{ items: RoomView[] }>;
   readonly #perRoom = new WeakMap<object, Map<string, SharedRead<RoomView>>>();
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly rooms: RoomsRepository,
-    private readonly rounds: RoundsRepository,
-    private readonly positions: RoundPositions,
-    private readonly ledger: LedgerService,
-  ) {
+  constructor(private readonly deps: RoomsServiceDeps) {
     this.#shared = new SharedReadCache(() => this.readRooms(), { maxAgeMs: ROOMS_MAX_AGE_MS });
   }
 
@@ -88,15 +90,15 @@ export class RoomsService {
     if (!view) {
       // Not in the list (made up, or created since it was read): the database decides.
       const room = await this.room(roomId);
-      const current = await this.rounds.currentViews([room.id]);
+      const current = await this.deps.rounds.currentViews([room.id]);
       return toRoomView(room, current.get(room.id), await this.viewerBalance(viewerId));
     }
     return viewerId === null ? view : forViewer(view, await this.viewerBalance(viewerId));
   }
 
   private async readRooms(): Promise<{ items: RoomView[] }> {
-    const rooms = await this.rooms.list(this.db);
-    const current = await this.rounds.currentViews(rooms.map((room) => room.id));
+    const rooms = await this.deps.rooms.list(this.deps.db);
+    const current = await this.deps.rounds.currentViews(rooms.map((room) => room.id));
     return { items: rooms.map((room) => toRoomView(room, current.get(room.id), null)) };
   }
 
@@ -115,26 +117,26 @@ export class RoomsService {
   ): Promise<{ items: RoundView[]; nextCursor: string | null }> {
     await this.room(roomId);
     const limit = pageSize(query.limit);
-    const rows = await this.rounds.listForRoom(roomId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.rounds.listForRoom(roomId, decodeCursor(query.cursor, UUID_ID), limit);
     return toPage(rows, limit, toRoundView);
   }
 
   /** A round and the viewer's own positions in it (any user may look at any round; positions are theirs). */
   async round(userId: string, roundId: string): Promise<RoundDetail> {
-    const row = await this.rounds.findView(roundId);
+    const row = await this.deps.rounds.findView(roundId);
     if (!row) throw new AppError('NOT_FOUND');
-    return { round: toRoundView(row), myPositions: await this.positions.mineInRound(userId, roundId) };
+    return { round: toRoundView(row), myPositions: await this.deps.positions.mineInRound(userId, roundId) };
   }
 
   private async room(roomId: string): Promise<Room> {
-    const room = await this.rooms.find(this.db, roomId);
+    const room = await this.deps.rooms.find(this.deps.db, roomId);
     if (!room) throw new AppError('NOT_FOUND');
     return room;
   }
 
   private async viewerBalance(viewerId: string | null): Promise<number | null> {
     if (viewerId === null) return null;
-    return (await this.ledger.userAccount(this.db, viewerId)).balance;
+    return (await this.deps.ledger.userAccount(this.deps.db, viewerId)).balance;
   }
 }
 

@@ -35,29 +35,31 @@ const STEP_EVENTS = {
 /** How long one tick waits for a beacon fetch in flight before moving on (the fetch goes on). */
 const BEACON_WAIT_MS = 1_000;
 
+export interface RoundEngineDeps {
+  db: Kysely<DB>;
+  rooms: RoomsRepository;
+  rounds: RoundsRepository;
+  chains: FairnessChainsService;
+  settlement: SettlementService;
+  clock: Clock;
+  logger: Logger;
+  publisher: RoundEventsPublisher;
+  /** Fairness v2's beacon (null: scheme v1), and how long a round may wait for it in `drawing`. */
+  beacon?: BeaconClient | null;
+  beaconTimeoutSeconds?: number;
+}
+
 export class RoundEngine {
   /** Rounds the current tick moved to drawing without their beacon value. */
   readonly #waiting = new Set<string>();
 
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly rooms: RoomsRepository,
-    private readonly rounds: RoundsRepository,
-    private readonly chains: FairnessChainsService,
-    private readonly settlement: SettlementService,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-    private readonly publisher: RoundEventsPublisher,
-    /** Fairness v2's beacon (null: scheme v1), and how long a round may wait for it in `drawing`. */
-    private readonly beacon: BeaconClient | null = null,
-    private readonly beaconTimeoutSeconds = 60,
-  ) {}
+  constructor(private readonly deps: RoundEngineDeps) {}
 
   /** One pass over every room. A failing room is logged and retried next tick; the others go on. */
   async tick(): Promise<void> {
-    const rooms = await this.rooms.list(this.db);
-    const unfinished = await this.rounds.unfinished(this.db);
-    const latest = await this.rounds.latestPerRoom(this.db);
+    const rooms = await this.deps.rooms.list(this.deps.db);
+    const unfinished = await this.deps.rounds.unfinished(this.deps.db);
+    const latest = await this.deps.rounds.latestPerRoom(this.deps.db);
     for (const room of rooms) {
       try {
         await this.advanceRoom(
@@ -66,7 +68,10 @@ export class RoundEngine {
           latest.get(room.id),
         );
       } catch (error) {
-        this.logger.error({ err: error, roomId: room.id, tier: room.tier }, 'round engine failed on a room');
+        this.deps.logger.error(
+          { err: error, roomId: room.id, tier: room.tier },
+          'round engine failed on a room',
+        );
       }
     }
   }
@@ -84,16 +89,16 @@ export class RoundEngine {
         if (outcome === 'void' && round.id === latest?.id) latestStatus = 'void';
         continue;
       }
-      for (const step of dueSteps(round, this.clock.now())) {
+      for (const step of dueSteps(round, this.deps.clock.now())) {
         // Not applied: someone else moved the round meanwhile; re-plan from fresh state next tick.
         if (!(await this.apply(round, step))) return;
-        await this.publisher.roundChanged(round.id, STEP_EVENTS[step.event]);
+        await this.deps.publisher.roundChanged(round.id, STEP_EVENTS[step.event]);
         if (round.id === latest?.id) latestStatus = step.to;
         // Drawing without its beacon yet: nothing more for this round until the value arrives.
         if (step.event === 'draw' && this.#waiting.delete(round.id)) break;
       }
     }
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const opensAt = nextOpening(
       room,
       latest && latestStatus && { status: latestStatus, drawsAt: latest.drawsAt },
@@ -103,25 +108,30 @@ export class RoundEngine {
   }
 
   private async apply(round: RoundState, step: PlannedStep): Promise<boolean> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     switch (step.event) {
       case 'seal':
-        return this.rounds.seal(this.db, round.id, step.to, now);
+        return this.deps.rounds.seal(this.deps.db, round.id, step.to, now);
       case 'draw': {
         if (round.beaconRound !== null) return this.drawWithBeacon(round, step.to, now);
         // The only place a round's hash is read from its chain: at drawing, never before.
-        const { hash, salt } = await this.chains.reveal(this.db, round.chainId, round.chainIndex);
+        const { hash, salt } = await this.deps.chains.reveal(this.deps.db, round.chainId, round.chainIndex);
         const digits = drawDigits(hash, salt, round.issue);
         const sum = digitSum(digits);
-        const drawn = await this.rounds.draw(this.db, round.id, step.to, now, { hash, digits, sum });
-        if (drawn) this.logger.info({ roomId: round.roomId, issue: round.issue, digits, sum }, 'round drawn');
+        const drawn = await this.deps.rounds.draw(this.deps.db, round.id, step.to, now, {
+          hash,
+          digits,
+          sum,
+        });
+        if (drawn)
+          this.deps.logger.info({ roomId: round.roomId, issue: round.issue, digits, sum }, 'round drawn');
         return drawn;
       }
       case 'settle': {
         const started = performance.now();
-        const outcome = await this.settlement.settle(round.id);
+        const outcome = await this.deps.settlement.settle(round.id);
         if (outcome) {
-          this.logger.info(
+          this.deps.logger.info(
             {
               roomId: round.roomId,
               issue: round.issue,
@@ -145,10 +155,10 @@ export class RoundEngine {
    * chain hash revealed, as the next round's commitment needs) and awaitBeacon finishes it later.
    */
   private async drawWithBeacon(round: RoundState, to: RoundState['status'], now: Date): Promise<boolean> {
-    const { hash, salt } = await this.chains.reveal(this.db, round.chainId, round.chainIndex);
+    const { hash, salt } = await this.deps.chains.reveal(this.deps.db, round.chainId, round.chainIndex);
     const value = await this.beaconValue(round);
     if (!value) {
-      const started = await this.rounds.startDrawing(this.db, round.id, to, now, hash);
+      const started = await this.deps.rounds.startDrawing(this.deps.db, round.id, to, now, hash);
       if (started) this.#waiting.add(round.id);
       return started;
     }
@@ -157,20 +167,23 @@ export class RoundEngine {
 
   /** A v2 round drawing without digits: draw once the beacon is verified, or void it at the deadline. */
   private async awaitBeacon(round: RoundState): Promise<'drawn' | 'waiting' | 'void'> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const value = await this.beaconValue(round);
     if (value) {
-      const { hash, salt } = await this.chains.reveal(this.db, round.chainId, round.chainIndex);
+      const { hash, salt } = await this.deps.chains.reveal(this.deps.db, round.chainId, round.chainIndex);
       const drawn = await this.recordBeaconDraw(round, 'drawing', now, hash, salt, value);
-      if (drawn) await this.publisher.roundChanged(round.id, 'round.drawing');
+      if (drawn) await this.deps.publisher.roundChanged(round.id, 'round.drawing');
       return drawn ? 'drawn' : 'waiting';
     }
-    const due = Math.max(round.drawsAt.getTime() / 1000, this.beacon?.roundTime(round.beaconRound ?? 0) ?? 0);
-    if (now.getTime() / 1000 < due + this.beaconTimeoutSeconds) return 'waiting';
+    const due = Math.max(
+      round.drawsAt.getTime() / 1000,
+      this.deps.beacon?.roundTime(round.beaconRound ?? 0) ?? 0,
+    );
+    if (now.getTime() / 1000 < due + (this.deps.beaconTimeoutSeconds ?? 60)) return 'waiting';
     // No verified value in time: no fallback the server could pick, the round is voided and refunded.
-    const voided = await this.settlement.void(round.id, 'beacon_timeout');
+    const voided = await this.deps.settlement.void(round.id, 'beacon_timeout');
     if (!voided) return 'waiting';
-    this.logger.warn(
+    this.deps.logger.warn(
       {
         roomId: round.roomId,
         issue: round.issue,
@@ -179,13 +192,14 @@ export class RoundEngine {
       },
       'round voided: no verified beacon value in time',
     );
-    await this.publisher.roundChanged(round.id, 'round.void');
+    await this.deps.publisher.roundChanged(round.id, 'round.void');
     return 'void';
   }
 
   private async beaconValue(round: RoundState) {
-    if (!this.beacon || round.beaconRound === null || round.beaconChainHash === null) return null;
-    return this.beacon.get(round.beaconRound, round.beaconChainHash, BEACON_WAIT_MS);
+    const beacon = this.deps.beacon ?? null;
+    if (!beacon || round.beaconRound === null || round.beaconChainHash === null) return null;
+    return beacon.get(round.beaconRound, round.beaconChainHash, BEACON_WAIT_MS);
   }
 
   private async recordBeaconDraw(
@@ -198,7 +212,7 @@ export class RoundEngine {
   ): Promise<boolean> {
     const digits = drawDigitsV2(hash, salt, round.issue, value);
     const sum = digitSum(digits);
-    const drawn = await this.rounds.drawWithBeacon(this.db, round.id, to, now, {
+    const drawn = await this.deps.rounds.drawWithBeacon(this.deps.db, round.id, to, now, {
       hash,
       digits,
       sum,
@@ -206,7 +220,7 @@ export class RoundEngine {
       beaconRandomness: value.randomness,
     });
     if (drawn) {
-      this.logger.info(
+      this.deps.logger.info(
         { roomId: round.roomId, issue: round.issue, digits, sum, beaconRound: value.round },
         'round drawn',
       );
@@ -220,12 +234,12 @@ export class RoundEngine {
     const day = issueNumber(opensAt, 1).slice(0, 8);
     const sequence = latest?.issue.startsWith(day) ? latest.sequence + 1 : 1;
     const issue = issueNumber(opensAt, sequence);
-    const at = this.clock.now();
-    const created = await this.db.transaction().execute(async (trx) => {
+    const at = this.deps.clock.now();
+    const created = await this.deps.db.transaction().execute(async (trx) => {
       // An operator's new house edge starts with this round: the previous one (drawn already) kept its own.
-      await this.rooms.applyPendingEdge(trx, room.id);
-      const slot = await this.chains.assign(trx, room.id, at);
-      return this.rounds.insert(trx, {
+      await this.deps.rooms.applyPendingEdge(trx, room.id);
+      const slot = await this.deps.chains.assign(trx, room.id, at);
+      return this.deps.rounds.insert(trx, {
         id: newId(at.getTime()),
         roomId: room.id,
         chainId: slot.chainId,
@@ -238,10 +252,10 @@ export class RoundEngine {
         settlesAt: new Date(times.settlesAt * 1000),
         commitment: slot.commitment,
         at,
-        beacon: this.beacon?.plan(times.sealsAt) ?? null,
+        beacon: (this.deps.beacon ?? null)?.plan(times.sealsAt) ?? null,
       });
     });
-    this.logger.debug({ roomId: room.id, issue: created.issue }, 'round opened');
-    await this.publisher.roundChanged(created.id, 'round.opened');
+    this.deps.logger.debug({ roomId: room.id, issue: created.issue }, 'round opened');
+    await this.deps.publisher.roundChanged(created.id, 'round.opened');
   }
 }

@@ -527,7 +527,7 @@ export class RoundsRepository {
       issue: row.issue,
       sum: row.sum ?? 0,
       settledAt: row.settled_at ?? new Date(0),
-      profit: toCents(row.payout_total) - toCents(row.stake_total),
+      profit: row.payout_total - row.stake_total,
     }));
   }
 }

@@ -74,33 +74,39 @@ const SETTLE = transition('drawing', 'settle');
 /** The statuses a round may be voided from, per the domain's state machine. */
 const VOIDABLE = ROUND_STATUSES.filter((status) => transition(status, 'void').ok);
 
+export interface SettlementServiceDeps {
+  db: Kysely<DB>;
+  rounds: RoundsRepository;
+  positions: SettlementPositions;
+  ledger: LedgerService;
+  clock: Clock;
+  logger: Logger;
+  /**
+   * Test mode only (TEST_SETTLEMENT_PAUSE_MS): wait this long inside the transaction, before commit,
+   * when the round has positions — where the crash test kills the process.
+   */
+  pauseMs?: number;
+}
+
 export class SettlementService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly rounds: RoundsRepository,
-    private readonly positions: SettlementPositions,
-    private readonly ledger: LedgerService,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-    /**
-     * Test mode only (TEST_SETTLEMENT_PAUSE_MS): wait this long inside the transaction, before commit,
-     * when the round has positions — where the crash test kills the process.
-     */
-    private readonly pauseMs = 0,
-  ) {}
+  constructor(private readonly deps: SettlementServiceDeps) {}
 
   /** Settles a drawn round once its settlement time has come; null when there is nothing to do. */
   async settle(roundId: string): Promise<SettlementOutcome | null> {
     if (!SETTLE.ok || SETTLE.to !== 'settled') throw new Error('the domain forbids drawing -> settled');
-    return this.db.transaction().execute(async (trx) => {
-      const now = this.clock.now();
-      const claimed = await this.rounds.claimFinal(trx, roundId, ['drawing'], 'settled', now);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const now = this.deps.clock.now();
+      const claimed = await this.deps.rounds.claimFinal(trx, roundId, ['drawing'], 'settled', now);
       if (!claimed) return null;
       if (claimed.sum === null) throw new Error(`round ${roundId} is drawing without a sum`);
-      const totals = await this.positions.settleOutcomes(trx, roundId, winningSet(claimed.sum), now);
-      const house = await this.ledger.systemAccountId(trx, 'house');
-      const posted = await this.ledger.postBulk(trx, this.positions.settlementTransfers(roundId, house), now);
-      await this.rounds.setTotals(trx, roundId, totals);
+      const totals = await this.deps.positions.settleOutcomes(trx, roundId, winningSet(claimed.sum), now);
+      const house = await this.deps.ledger.systemAccountId(trx, 'house');
+      const posted = await this.deps.ledger.postBulk(
+        trx,
+        this.deps.positions.settlementTransfers(roundId, house),
+        now,
+      );
+      await this.deps.rounds.setTotals(trx, roundId, totals);
       if (totals.positions > 0) await this.testPause(roundId, claimed.issue);
       return { roundId, issue: claimed.issue, status: 'settled', transfers: posted.transfers, ...totals };
     });
@@ -111,22 +117,25 @@ export class SettlementService {
    * (e.g. `beacon_timeout`) is recorded in the same transaction and shown to users.
    */
   async void(roundId: string, reason?: string): Promise<SettlementOutcome | null> {
-    return this.db.transaction().execute(async (trx) => {
-      const now = this.clock.now();
-      const claimed = await this.rounds.claimFinal(trx, roundId, VOIDABLE, 'void', now);
+    return this.deps.db.transaction().execute(async (trx) => {
+      const now = this.deps.clock.now();
+      const claimed = await this.deps.rounds.claimFinal(trx, roundId, VOIDABLE, 'void', now);
       if (!claimed) return null;
-      if (reason) await this.rounds.setVoidReason(trx, roundId, reason);
-      const totals = await this.positions.refundAll(trx, roundId, now);
-      const posted = await this.ledger.postBulk(trx, this.positions.refundTransfers(roundId), now);
-      await this.rounds.setTotals(trx, roundId, totals);
+      if (reason) await this.deps.rounds.setVoidReason(trx, roundId, reason);
+      const totals = await this.deps.positions.refundAll(trx, roundId, now);
+      const posted = await this.deps.ledger.postBulk(trx, this.deps.positions.refundTransfers(roundId), now);
+      await this.deps.rounds.setTotals(trx, roundId, totals);
       if (totals.positions > 0) await this.testPause(roundId, claimed.issue);
       return { roundId, issue: claimed.issue, status: 'void', transfers: posted.transfers, ...totals };
     });
   }
 
   private async testPause(roundId: string, issue: string): Promise<void> {
-    if (this.pauseMs <= 0) return;
-    this.logger.warn({ roundId, issue, pauseMs: this.pauseMs }, 'test pause inside settlement');
-    await new Promise((resolve) => setTimeout(resolve, this.pauseMs));
+    if ((this.deps.pauseMs ?? 0) <= 0) return;
+    this.deps.logger.warn(
+      { roundId, issue, pauseMs: this.deps.pauseMs ?? 0 },
+      'test pause inside settlement',
+    );
+    await new Promise((resolve) => setTimeout(resolve, this.deps.pauseMs ?? 0));
   }
 }

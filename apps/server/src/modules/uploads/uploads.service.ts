@@ -18,24 +18,26 @@ export type UploadViewer = { userId: string } | { operatorId: string };
 /** Whether an upload is the user's own: a deposit's proof must be. */
 export type UploadOwnership = Pick<UploadsRepository, 'isOwnedBy'>;
 
+export interface UploadsServiceDeps {
+  repository: UploadsRepository;
+  clock: Clock;
+}
+
 export class UploadsService {
-  constructor(
-    private readonly repository: UploadsRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: UploadsServiceDeps) {}
 
   async store(userId: string, content: Uint8Array): Promise<UploadResponse> {
     const contentType = sniffImageType(content);
     if (!contentType || content.length === 0 || content.length > MAX_UPLOAD_BYTES) {
       throw new AppError('UPLOAD_INVALID');
     }
-    const id = await this.repository.insert({ userId, contentType, content, at: this.clock.now() });
+    const id = await this.deps.repository.insert({ userId, contentType, content, at: this.deps.clock.now() });
     return { id, url: uploadUrl(id), contentType, size: content.length };
   }
 
   /** The image for its owner or any operator; anyone else gets NOT_FOUND (not FORBIDDEN: ids stay secret). */
   async read(id: string, viewer: UploadViewer): Promise<{ contentType: string; content: Buffer }> {
-    const row = await this.repository.find(id);
+    const row = await this.deps.repository.find(id);
     if (!row || ('userId' in viewer && row.user_id !== viewer.userId)) throw new AppError('NOT_FOUND');
     return { contentType: row.content_type, content: Buffer.from(row.content) };
   }

@@ -10,25 +10,27 @@ import { WALLETS_ADDRESS_KEY, type WalletsRepository } from './wallets.repositor
 /** A user's live wallets, for the payouts that go to one. */
 export type LiveWallets = Pick<WalletsRepository, 'findLive'>;
 
+export interface WalletsServiceDeps {
+  repository: WalletsRepository;
+  clock: Clock;
+}
+
 export class WalletsService {
-  constructor(
-    private readonly repository: WalletsRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: WalletsServiceDeps) {}
 
   async list(userId: string): Promise<{ items: WalletView[] }> {
-    return { items: (await this.repository.listLive(userId)).map(toWalletView) };
+    return { items: (await this.deps.repository.listLive(userId)).map(toWalletView) };
   }
 
   async add(userId: string, input: CreateWalletRequest): Promise<WalletView> {
     const key = checkWalletAddress(input.type, input.address);
     if (key) throw new AppError('VALIDATION_FAILED', { details: [{ path: 'address', key }] });
     try {
-      const row = await this.repository.insert({
+      const row = await this.deps.repository.insert({
         userId,
         type: input.type,
         address: input.address.trim(),
-        at: this.clock.now(),
+        at: this.deps.clock.now(),
       });
       return toWalletView(row);
     } catch (error) {
@@ -38,7 +40,8 @@ export class WalletsService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.repository.softDelete(userId, id, this.clock.now()))) throw new AppError('NOT_FOUND');
+    if (!(await this.deps.repository.softDelete(userId, id, this.deps.clock.now())))
+      throw new AppError('NOT_FOUND');
   }
 }
 

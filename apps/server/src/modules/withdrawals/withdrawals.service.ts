@@ -25,7 +25,6 @@ import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, startOfUtcDay, toUnixSeconds } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type {
   DB,
   DestinationTypeColumn,
@@ -55,31 +54,33 @@ export type AdminWithdrawalView = z.infer<typeof adminWithdrawalSchema>;
 /** A user's pending withdrawals, for the money summary. */
 export type WithdrawalFigures = Pick<WithdrawalsRepository, 'summary'>;
 
+export interface WithdrawalsServiceDeps {
+  db: Kysely<DB>;
+  repository: WithdrawalsRepository;
+  accounts: AccountStore;
+  bankCards: LiveBankCards;
+  wallets: LiveWallets;
+  ledger: LedgerService;
+  idempotency: IdempotencyService;
+  paymentPasswordThrottle: LoginThrottleService;
+  hasher: PasswordHasher;
+  limits: FundingConfig;
+  clock: Clock;
+  audit: AuditService;
+  events: DomainEvents;
+}
+
 export class WithdrawalsService {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly repository: WithdrawalsRepository,
-    private readonly accounts: AccountStore,
-    private readonly bankCards: LiveBankCards,
-    private readonly wallets: LiveWallets,
-    private readonly ledger: LedgerService,
-    private readonly idempotency: IdempotencyService,
-    private readonly paymentPasswordThrottle: LoginThrottleService,
-    private readonly hasher: PasswordHasher,
-    private readonly limits: FundingConfig,
-    private readonly clock: Clock,
-    private readonly audit: AuditService,
-    private readonly events: DomainEvents,
-  ) {}
+  constructor(private readonly deps: WithdrawalsServiceDeps) {}
 
   async create(userId: string, input: CreateWithdrawalRequest): Promise<Replayable<WithdrawalView>> {
-    const user = await this.accounts.findById(userId);
+    const user = await this.deps.accounts.findById(userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
     if (user.payment_password_hash === null) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
     const paymentPasswordHash = user.payment_password_hash;
-    await this.paymentPasswordThrottle.attempt(PAYMENT_PASSWORD_SCOPE, userId, async (attempt) => {
-      if (!(await this.hasher.verify(paymentPasswordHash, input.paymentPassword))) {
+    await this.deps.paymentPasswordThrottle.attempt(PAYMENT_PASSWORD_SCOPE, userId, async (attempt) => {
+      if (!(await this.deps.hasher.verify(paymentPasswordHash, input.paymentPassword))) {
         await attempt.fail();
         throw new AppError('PAYMENT_PASSWORD_WRONG');
       }
@@ -88,8 +89,8 @@ export class WithdrawalsService {
 
     const range = checkAmountRange(
       input.amount,
-      this.limits.minWithdrawalCents,
-      this.limits.maxWithdrawalCents,
+      this.deps.limits.minWithdrawalCents,
+      this.deps.limits.maxWithdrawalCents,
     );
     if (!range.ok) {
       throw new AppError(
@@ -103,26 +104,26 @@ export class WithdrawalsService {
     const operation = { userId, key: idempotencyKey, operation: 'withdrawal.create', request };
     // Known only when this call made the hold (a replay did nothing, so it reports no new balance).
     const made: { balance: number | null } = { balance: null };
-    const created = await this.idempotency.run(operation, 201, async (trx) => {
-      const now = this.clock.now();
-      const account = await this.ledger.lockUserAccount(trx, userId);
+    const created = await this.deps.idempotency.run(operation, 201, async (trx) => {
+      const now = this.deps.clock.now();
+      const account = await this.deps.ledger.lockUserAccount(trx, userId);
       // Re-read under the lock: a freeze that committed meanwhile stops the money here.
-      if ((await this.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
-      const today = await this.repository.countSince(trx, userId, startOfUtcDay(now));
-      if (today >= this.limits.withdrawalsPerDay) {
+      if ((await this.deps.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
+      const today = await this.deps.repository.countSince(trx, userId, startOfUtcDay(now));
+      if (today >= this.deps.limits.withdrawalsPerDay) {
         throw new AppError('WITHDRAWAL_DAILY_LIMIT', {
-          params: { count: String(this.limits.withdrawalsPerDay) },
+          params: { count: String(this.deps.limits.withdrawalsPerDay) },
         });
       }
       const withdrawable = withdrawableAmount({
         balance: account.balance,
-        ...(await this.ledger.turnoverTotals(trx, account.id)),
-        turnoverMultiplier: this.limits.turnoverMultiplier,
+        ...(await this.deps.ledger.turnoverTotals(trx, account.id)),
+        turnoverMultiplier: this.deps.limits.turnoverMultiplier,
       });
       if (input.amount > withdrawable) {
         throw new AppError('EXCEEDS_WITHDRAWABLE', { params: { amount: formatMoney(withdrawable) } });
       }
-      const row = await this.repository.insert(trx, {
+      const row = await this.deps.repository.insert(trx, {
         id: newId(),
         reference: newReference('W'),
         userId,
@@ -133,7 +134,7 @@ export class WithdrawalsService {
         destinationDetail: destination.detail,
         at: now,
       });
-      await this.ledger.transfer(trx, {
+      await this.deps.ledger.transfer(trx, {
         from: { userId },
         to: { system: 'withdrawals_clearing' },
         amount: input.amount,
@@ -146,7 +147,7 @@ export class WithdrawalsService {
       made.balance = account.balance - input.amount;
       return toWithdrawalView(row);
     });
-    publishUserMoneyChange(this.events, {
+    publishUserMoneyChange(this.deps.events, {
       userId,
       balance: made.balance,
       order: { kind: 'withdrawal', id: created.body.id, status: created.body.status },
@@ -156,7 +157,7 @@ export class WithdrawalsService {
 
   async list(userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
     return toPage(rows, limit, toWithdrawalView);
   }
 
@@ -168,7 +169,7 @@ export class WithdrawalsService {
     limit?: number | undefined;
   }): Promise<Page<AdminWithdrawalView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.repository.listAll(
+    const rows = await this.deps.repository.listAll(
       { status: query.status, destinationType: query.destinationType, userId: query.userId },
       decodeCursor(query.cursor, UUID_ID),
       limit,
@@ -178,11 +179,11 @@ export class WithdrawalsService {
 
   /** Withdrawals waiting for an operator (the dashboard). */
   pendingCount(): Promise<number> {
-    return this.repository.countPending();
+    return this.deps.repository.countPending();
   }
 
   async adminGet(id: string): Promise<AdminWithdrawalView> {
-    const row = await this.repository.findAdmin(this.db, id);
+    const row = await this.deps.repository.findAdmin(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return toAdminWithdrawalView(row);
   }
@@ -203,9 +204,9 @@ export class WithdrawalsService {
     status: 'paid' | 'rejected',
     extra: { paymentReference: string | null; reason: string | null },
   ): Promise<AdminWithdrawalView> {
-    const { view, change } = await this.db.transaction().execute(async (trx: Transaction<DB>) => {
-      const at = this.clock.now();
-      const row = await this.repository.decide(trx, id, {
+    const { view, change } = await this.deps.db.transaction().execute(async (trx: Transaction<DB>) => {
+      const at = this.deps.clock.now();
+      const row = await this.deps.repository.decide(trx, id, {
         status,
         decidedBy: `operator:${operatorId}`,
         at,
@@ -213,15 +214,15 @@ export class WithdrawalsService {
       });
       let change: UserMoneyChange | null = null;
       if (!row) {
-        const current = await this.repository.findById(trx, id);
+        const current = await this.deps.repository.findById(trx, id);
         if (!current) throw new AppError('NOT_FOUND');
         if (current.status !== status) throw new AppError('NOT_PENDING');
       } else {
         const paid = status === 'paid';
-        await this.ledger.transfer(trx, {
+        await this.deps.ledger.transfer(trx, {
           from: { system: 'withdrawals_clearing' },
           to: paid ? { system: 'external' } : { userId: row.user_id },
-          amount: toCents(row.amount),
+          amount: row.amount,
           code: paid ? 'withdrawal_paid' : 'withdrawal_refund',
           refType: 'withdrawal',
           refId: row.id,
@@ -229,19 +230,19 @@ export class WithdrawalsService {
           at,
         });
         // Paying moves the hold out of the clearing account: the user's balance is unchanged by it.
-        const balance = paid ? null : (await this.ledger.userAccount(trx, row.user_id)).balance;
+        const balance = paid ? null : (await this.deps.ledger.userAccount(trx, row.user_id)).balance;
         change = { userId: row.user_id, balance, order: { kind: 'withdrawal', id: row.id, status } };
-        await this.audit.record(
+        await this.deps.audit.record(
           {
             operatorId,
             action: paid ? 'withdrawal.pay' : 'withdrawal.reject',
             targetType: 'withdrawal',
             targetId: row.id,
             reason: extra.reason,
-            before: { status: 'pending', amount: toCents(row.amount), userId: row.user_id },
+            before: { status: 'pending', amount: row.amount, userId: row.user_id },
             after: {
               status,
-              amount: toCents(row.amount),
+              amount: row.amount,
               userId: row.user_id,
               paymentReference: extra.paymentReference,
               balance,
@@ -250,11 +251,11 @@ export class WithdrawalsService {
           trx,
         );
       }
-      const view = await this.repository.findAdmin(trx, id);
+      const view = await this.deps.repository.findAdmin(trx, id);
       if (!view) throw new AppError('NOT_FOUND');
       return { view: toAdminWithdrawalView(view), change };
     });
-    if (change) publishUserMoneyChange(this.events, change);
+    if (change) publishUserMoneyChange(this.deps.events, change);
     return view;
   }
 
@@ -264,14 +265,14 @@ export class WithdrawalsService {
     input: CreateWithdrawalRequest,
   ): Promise<{ label: string; detail: string }> {
     if (input.destinationType === 'bank_card') {
-      const card = await this.bankCards.findLive(userId, input.destinationId);
+      const card = await this.deps.bankCards.findLive(userId, input.destinationId);
       if (!card) throw new AppError('NOT_FOUND');
       return {
         label: bankCardLabel(card),
         detail: `${card.bank_name} ${card.account_number} (${card.payee})`,
       };
     }
-    const wallet = await this.wallets.findLive(userId, input.destinationId);
+    const wallet = await this.deps.wallets.findLive(userId, input.destinationId);
     if (!wallet) throw new AppError('NOT_FOUND');
     return { label: walletLabel(wallet), detail: `${wallet.type} ${wallet.address}` };
   }
@@ -281,7 +282,7 @@ export function toWithdrawalView(row: WithdrawalRow): WithdrawalView {
   return {
     id: row.id,
     reference: row.reference,
-    amount: toCents(row.amount),
+    amount: row.amount,
     status: row.status,
     destinationType: row.destination_type,
     destinationLabel: row.destination_label,

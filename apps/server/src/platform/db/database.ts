@@ -11,6 +11,7 @@ import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+import { INT8_OID, parseInt8 } from './int8.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
 
@@ -139,6 +140,10 @@ export function openPostgres(
     keepAlive: true,
     keepAliveInitialDelayMillis: 10_000,
     fallback_application_name: APPLICATION_NAME,
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
   });
   // Every client gets its own handler for its whole life: the pool only listens while a client is idle,
   // and a checked-out client whose backend is terminated between two queries (a PostgreSQL restart,

@@ -19,6 +19,11 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { INT8_OID, parseInt8 } from './int8.ts';
+
+/** int8 decoded as the node-postgres pool decodes it (int8.ts). */
+const INT8_PARSERS = { [INT8_OID]: parseInt8 };
+
 import { Semaphore } from '../semaphore.ts';
 
 export interface PGliteDialectOptions {
@@ -61,7 +66,9 @@ class PGliteConnection implements DatabaseConnection {
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters]);
+    const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
+      parsers: INT8_PARSERS,
+    });
     const command = (result as { command?: string }).command ?? '';
     return {
       rows: result.rows,

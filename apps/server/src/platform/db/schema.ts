@@ -108,10 +108,10 @@ export interface PasswordResetRequestsTable {
 }
 
 /**
- * A bigint column. node-postgres reads int8 as a string and PGlite as a number (a bigint beyond 2^53),
- * so reads go through toCents() (db/cents.ts), which accepts all three and refuses anything inexact.
+ * A bigint column: both drivers decode int8 to a number once, refusing a value beyond 2^53 (db/int8.ts).
+ * Sums (numeric) still arrive as strings and go through toCents() (db/cents.ts).
  */
-type Int8 = ColumnType<string | number | bigint, number | undefined, number>;
+type Int8 = ColumnType<number, number | undefined, number>;
 
 export type LedgerAccountKind =
   | 'user_cash'
@@ -143,9 +143,9 @@ export interface LedgerTransfersTable {
   idempotency_key: string;
   created_at: CreatedAt;
   /** The user cash debit side's balance right after this transfer; null for a system side. */
-  debit_balance_after: ColumnType<string | number | bigint | null, number | null | undefined, never>;
+  debit_balance_after: ColumnType<number | null, number | null | undefined, never>;
   /** The user cash credit side's balance right after this transfer; null for a system side. */
-  credit_balance_after: ColumnType<string | number | bigint | null, number | null | undefined, never>;
+  credit_balance_after: ColumnType<number | null, number | null | undefined, never>;
 }
 
 export type DepositMethodColumn = 'offline' | 'crypto' | 'card';

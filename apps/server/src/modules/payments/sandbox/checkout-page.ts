@@ -5,7 +5,6 @@
  * it builds itself.
  */
 import { formatMoney } from '@tradehall/domain';
-import { toCents } from '../../../platform/db/cents.ts';
 import type { PaymentCheckoutRow } from '../../../platform/db/schema.ts';
 
 export const SUCCESS_TEST_CARD = '4242 4242 4242 4242';
@@ -45,7 +44,7 @@ const STATUS_TEXT: Record<PaymentCheckoutRow['status'], string> = {
 export function renderCheckoutPage(checkout: PaymentCheckoutRow, nonce: string): string {
   const e = escapeHtml;
   const open = checkout.status === 'open';
-  const amount = formatMoney(toCents(checkout.amount));
+  const amount = formatMoney(checkout.amount);
   const form = open
     ? `<label for="card">Test card number</label>
       <input id="card" name="card" inputmode="numeric" autocomplete="off" value="${e(SUCCESS_TEST_CARD)}">

@@ -6,7 +6,6 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type Clock, toUnixSeconds } from '../../../platform/clock.ts';
-import { toCents } from '../../../platform/db/cents.ts';
 import type { PaymentCheckoutRow } from '../../../platform/db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { Logger } from '../../../platform/logger.ts';
@@ -71,7 +70,7 @@ export class SandboxGateway {
       eventId: `evt_${randomBytes(16).toString('base64url')}`,
       type: status === 'paid' ? 'payment.succeeded' : 'payment.failed',
       checkoutId: completed.id,
-      amount: toCents(completed.amount),
+      amount: completed.amount,
       currency: completed.currency,
       occurredAt: toUnixSeconds(now),
     };

@@ -2,7 +2,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { toCents } from '../cents.ts';
 import { wrapPglite } from '../database.ts';
 import { migrations } from './index.ts';
 
@@ -43,7 +42,7 @@ describe('migration 0002-money', () => {
           .sort(),
         // 0003 adds the stake escrow.
       ).toEqual(['deposits_clearing', 'external', 'house', 'stakes_escrow', 'withdrawals_clearing']);
-      expect(accounts.every((row) => toCents(row.balance) === 0)).toBe(true);
+      expect(accounts.every((row) => row.balance === 0)).toBe(true);
       const settings = await db.selectFrom('funding_settings').select('settings').executeTakeFirstOrThrow();
       expect(settings.settings).toMatchObject({ cardPaymentEnabled: true });
     } finally {
