@@ -118,14 +118,14 @@ export interface Services {
   /** Advances every room's rounds by the clock; the scheduler calls tick(), tests call it directly. */
   roundEngine: RoundEngine;
   settlement: SettlementService;
-  /** What happened, for the realtime gateway (issue 5). */
+  /** What happened, for the realtime gateway. */
   events: DomainEvents;
-  /** Every operator action, recorded (issue 6). */
+  /** Every operator action, recorded. */
   audit: AuditService;
   notifications: NotificationsService;
   /** Customer service: users' conversations with the operators. */
   support: SupportService;
-  /** The console (issue 6): dashboard, users, balance adjustments, rooms, rounds and chains. */
+  /** The console: dashboard, users, balance adjustments, rooms, rounds and chains. */
   dashboard: DashboardService;
   adminUsers: AdminUsersService;
   balanceAdjustments: BalanceAdjustmentsService;
@@ -193,7 +193,7 @@ export function createServices(platform: Platform): Services {
   });
   const operatorGuard = createOperatorGuard(adminAuth, sessions);
 
-  // Money (issue 3).
+  // Money.
   const { funding } = config;
   const idempotency = new IdempotencyService({ db, repository: new IdempotencyRepository(), clock });
   const uploadsRepository = new UploadsRepository(db);
@@ -233,7 +233,7 @@ export function createServices(platform: Platform): Services {
     limits: funding,
   });
 
-  // Trading (issue 4).
+  // Trading.
   const { trading } = config;
   const roomsRepository = new RoomsRepository(trading);
   const roundsRepository = new RoundsRepository(db);

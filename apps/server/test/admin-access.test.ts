@@ -1,5 +1,5 @@
 /**
- * Operator access (issue 6): TOTP two-factor (enrol, confirm, codes required at login, never accepted
+ * Operator access: TOTP two-factor (enrol, confirm, codes required at login, never accepted
  * twice, wrong ones counted towards the lockout), the admin role, the console's idle timeout, /admin/me,
  * and operator accounts — each action in the audit log.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit log (issue 6): every operator action is there with who, what, when, before and after,
+ * The audit log: every operator action is there with who, what, when, before and after,
  * filterable by operator, action, target and time, in cursor pages — and it cannot be edited or deleted,
  * and an action that rolls back leaves no entry.
  */

@@ -1,5 +1,5 @@
 /**
- * The console's figures (issue 6): the dashboard (pending queues, today's volume, active users, the
+ * The console's figures: the dashboard (pending queues, today's volume, active users, the
  * house's result today, ledger status) computed from real data and checked against the positions and
  * transfers themselves; the trial balance by account kind (total zero); and transfer search by user,
  * account, code and reference with cursor pages.

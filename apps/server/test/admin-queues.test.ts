@@ -1,5 +1,5 @@
 /**
- * The deposit and withdrawal queues as the console drives them (issue 6): each decision is audited in its
+ * The deposit and withdrawal queues as the console drives them: each decision is audited in its
  * transaction with before and after; a repeated click answers the same result and changes nothing (no
  * second credit, entry or event), the opposite decision is NOT_PENDING; and the user hears
  * `balance.changed` and `order.updated` after the commit — also for their own requests and for a card

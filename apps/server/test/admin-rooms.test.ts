@@ -1,5 +1,5 @@
 /**
- * Rooms, rounds and fairness chains from the console (issue 6), under the manual clock with the real
+ * Rooms, rounds and fairness chains from the console, under the manual clock with the real
  * round engine:
  *   - limits apply to positions placed from now; the house edge and timings from the next round (an open
  *     round keeps its odds, and a placed position's multiplier never changes);

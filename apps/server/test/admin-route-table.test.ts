@@ -1,5 +1,5 @@
 /**
- * The wall between users and operators, checked over the app's WHOLE route table (issue 6, Security):
+ * The wall between users and operators, checked over the app's WHOLE route table (Security):
  * every route under /api/v1/admin — whoever registered it, now or later — except the console login
  * refuses a request without a token (401) and one with a user's token (403). And an operator's token is
  * no user token: the user money endpoints refuse it.

@@ -1,5 +1,5 @@
 /**
- * The console's users (issue 6): search, the full detail, freeze and unfreeze (no login, no money, open
+ * The console's users: search, the full detail, freeze and unfreeze (no login, no money, open
  * sessions end and realtime is told to disconnect), credit score, forced password reset (login refused
  * until the emailed code resets it), and balance adjustments as double-entry transfers with the house —
  * every action audited with before and after.

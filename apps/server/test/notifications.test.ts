@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 5): operators send to everyone or to one account (audited, pushed as socket.io
+ * Notifications: operators send to everyone or to one account (audited, pushed as socket.io
  * notices after the commit); users list theirs with read/unread, mark one or all read, and change their
  * settings; funding decisions are stored as personal notifications and pushed only when the user's
  * `funding` setting is on; settled rounds push each participant's result when they turned `round_result` on (it is opt-in).

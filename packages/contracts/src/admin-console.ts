@@ -1,5 +1,5 @@
 /**
- * Operator console (issue 6): two-factor enrolment, the audit log, the dashboard, users, rooms, rounds and
+ * Operator console: two-factor enrolment, the audit log, the dashboard, users, rooms, rounds and
  * chains, and the ledger's trial balance and transfer search. The deposit and withdrawal queues are in
  * admin-funding.ts; notifications in notifications.ts. Amounts in integer cents, times in unix seconds.
  */

@@ -1,5 +1,5 @@
 /**
- * Wire shapes of money (issue 3): funding methods, deposits, withdrawals, bank cards, wallets, the
+ * Wire shapes of money: funding methods, deposits, withdrawals, bank cards, wallets, the
  * records pages and the assets page. Amounts are integer cents as JSON numbers: a string, a fraction of a
  * cent, zero or a negative amount is refused by the schema itself.
  */

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 5): stored system notifications to everyone or to one user, read state per user,
+ * Notifications: stored system notifications to everyone or to one user, read state per user,
  * and per-user notification settings the server honours when it pushes.
  */
 import { z } from 'zod';

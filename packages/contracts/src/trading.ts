@@ -1,5 +1,5 @@
 /**
- * Wire shapes of trading (issue 4): rooms, rounds, positions, investment and revenue records, the market
+ * Wire shapes of trading: rooms, rounds, positions, investment and revenue records, the market
  * overview and the public fairness proof of a round. Amounts in integer cents; multipliers in integer
  * hundredths (196 = 1.96x); times in unix seconds.
  */

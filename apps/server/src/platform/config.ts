@@ -140,7 +140,7 @@ export interface DatabaseConfig {
   statementTimeoutMs: number;
 }
 
-/** The realtime gateway (issue 5): /ws keepalive and per-connection limits. */
+/** The realtime gateway: /ws keepalive and per-connection limits. */
 export interface RealtimeConfig {
   pingIntervalMs: number;
   /** A connection that has not answered a ping within this long is closed. */
@@ -161,7 +161,7 @@ export interface RealtimeConfig {
   redisPrefix: string;
 }
 
-/** The operator console (issue 6). */
+/** The operator console. */
 export interface ConsoleConfig {
   /** A console session ends after this long without a request. */
   idleTimeoutSeconds: number;

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 5): stored system notifications to everyone or one user, read state, per-user
+ * Notifications: stored system notifications to everyone or one user, read state, per-user
  * settings honoured when pushing, and the socket.io `new_msg` push through the domain event bus.
  *
  * - Users list theirs (announcements + personal, or personal only), see the unread count, mark one or

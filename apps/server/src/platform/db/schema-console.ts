@@ -1,4 +1,4 @@
-/** Tables of issue 6 (operator console), created by migration 0005-console. */
+/** The operator console tables, created by migration 0005-console. */
 import type { ColumnType, Generated } from 'kysely';
 
 /** Every operator action: who, what, when, before and after (append-only, like the ledger). */

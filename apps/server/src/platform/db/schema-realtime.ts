@@ -1,4 +1,4 @@
-/** Tables of issue 5 (notifications), created by migration 0004-realtime. */
+/** The notification tables, created by migration 0004-realtime. */
 import type { ColumnType, Selectable } from 'kysely';
 
 export type NotificationAudienceColumn = 'all' | 'user';

@@ -1,5 +1,5 @@
 /**
- * Money (issue 3, DESIGN §5): the ledger (accounts and append-only transfers), uploads, deposits, bank
+ * Money (DESIGN §5): the ledger (accounts and append-only transfers), uploads, deposits, bank
  * cards, wallets, withdrawals, the card gateway's checkouts and webhook events, idempotency keys and the
  * operator's funding settings. Amounts are bigint cents. Lists written out literally (ledger codes,
  * statuses): a migration describes the schema as it was on the day it ran, not today's constants.

@@ -1,5 +1,5 @@
 /**
- * Trading (issue 4, DESIGN §6): rooms (seeded with the tiers' defaults), per-room fairness hash chains,
+ * Trading (DESIGN §6): rooms (seeded with the tiers' defaults), per-room fairness hash chains,
  * rounds and positions, and the stake escrow system account. Amounts are bigint cents, multipliers
  * integer hundredths. Status lists are written out literally: a migration describes the schema as it
  * was on the day it ran. The seeded rooms are the domain's defaults as of the day a database is created.

@@ -1,5 +1,5 @@
 /**
- * Notifications (issue 5): stored notifications to everyone or to one user, who has read what, and each
+ * Notifications: stored notifications to everyone or to one user, who has read what, and each
  * user's notification state (settings, last-known language, the "read all" mark).
  */
 import { type Kysely, sql } from 'kysely';

@@ -1,5 +1,5 @@
 /**
- * Operator console (issue 6): operators' two-factor secrets (and the last time step a code was accepted
+ * Operator console: operators' two-factor secrets (and the last time step a code was accepted
  * for, so a code cannot be replayed), users' forced password reset, a room's house edge waiting for the
  * next round, the append-only audit log, and the indexes the console's ledger searches and dashboard use.
  */
