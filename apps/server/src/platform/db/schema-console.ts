@@ -12,7 +12,7 @@ export interface OperatorAuditLogTable {
   before: ColumnType<unknown, string | null, never> | null;
   after: ColumnType<unknown, string | null, never> | null;
   created_at: ColumnType<Date, Date, never>;
-  seq: Generated<string>;
+  seq: Generated<number>;
 }
 
 export interface ConsoleTables {
