@@ -4,6 +4,7 @@
  * share a timestamp. Every paginated table is written with JS Dates, so milliseconds are exact.
  */
 import { RECORDS_PAGE_SIZE } from '@tradehall/domain';
+import { type SelectQueryBuilder, sql } from 'kysely';
 import { AppError } from './errors.ts';
 
 export interface PageCursor {
@@ -65,4 +66,25 @@ export function toPage<R extends { created_at: Date; id: string | number }, T>(
     items: pageRows.map(view),
     nextCursor: rows.length > limit && last ? encodeCursor(last.created_at, last.id) : null,
   };
+}
+
+/**
+ * One keyset page, newest first: rows strictly before the cursor's (created_at, id), ordered by both
+ * descending, `limit + 1` of them for toPage(). `keys` names the two columns (qualified when joined).
+ */
+export function paginate<DB, TB extends keyof DB, O>(
+  query: SelectQueryBuilder<DB, TB, O>,
+  cursor: PageCursor | undefined,
+  limit: number,
+  keys: readonly [createdAt: string, id: string] = ['created_at', 'id'],
+): SelectQueryBuilder<DB, TB, O> {
+  const createdAt = sql.ref(keys[0]);
+  const id = sql.ref(keys[1]);
+  const after = cursor
+    ? query.where(sql<boolean>`(${createdAt}, ${id}) < (${cursor.createdAt}, ${cursor.id})`)
+    : query;
+  return after
+    .orderBy(sql`${createdAt}`, 'desc')
+    .orderBy(sql`${id}`, 'desc')
+    .limit(limit + 1);
 }

@@ -1,7 +1,7 @@
 /** The console's SQL about users: search, one user with their balance, and the operator's changes. */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, UserStatus } from '../../platform/db/schema.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -60,16 +60,7 @@ export class AdminUsersRepository {
         ]),
       );
     }
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('u.created_at', 'u.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('u.created_at', 'desc')
-      .orderBy('u.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit, ['u.created_at', 'u.id']).execute();
   }
 
   find(executor: Executor, id: string): Promise<AdminUserRow | undefined> {

@@ -1,7 +1,7 @@
 /** The only SQL of the operator audit log: append an entry (inside the action's own transaction), search. */
 import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -85,15 +85,6 @@ export class AuditRepository {
     if (filter.targetId) query = query.where('l.target_id', '=', filter.targetId);
     if (filter.from) query = query.where('l.created_at', '>=', filter.from);
     if (filter.to) query = query.where('l.created_at', '<', filter.to);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('l.created_at', 'l.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit, ['l.created_at', 'l.id']).execute();
   }
 }

@@ -9,7 +9,7 @@ import type {
   DepositStatusColumn,
   WalletTypeColumn,
 } from '../../platform/db/schema.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 export interface NewDeposit {
   id: string;
@@ -114,17 +114,8 @@ export class DepositsRepository {
   }
 
   listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<DepositRow[]> {
-    let query = this.db.selectFrom('deposits').selectAll().where('user_id', '=', userId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    const query = this.db.selectFrom('deposits').selectAll().where('user_id', '=', userId);
+    return paginate(query, cursor, limit).execute();
   }
 
   listAll(
@@ -144,16 +135,7 @@ export class DepositsRepository {
     if (filter.status) query = query.where('deposits.status', '=', filter.status);
     if (filter.method) query = query.where('deposits.method', '=', filter.method);
     if (filter.userId) query = query.where('deposits.user_id', '=', filter.userId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('deposits.created_at', 'deposits.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('deposits.created_at', 'desc')
-      .orderBy('deposits.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit, ['deposits.created_at', 'deposits.id']).execute();
   }
 
   findAdmin(executor: Executor, id: string): Promise<AdminDepositRow | undefined> {

@@ -6,7 +6,7 @@ import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, LedgerAccountKind, LedgerTransferRow } from '../../platform/db/schema.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_cash'>;
 
@@ -355,22 +355,13 @@ export class LedgerRepository {
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<LedgerTransferRow[]> {
-    let query = executor
+    const query = executor
       .selectFrom('ledger_transfers')
       .selectAll()
       .where((eb) =>
         eb.or([eb('debit_account_id', '=', accountId), eb('credit_account_id', '=', accountId)]),
       );
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id as never)),
-      );
-    }
-    return query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit).execute();
   }
 
   /**
@@ -540,16 +531,7 @@ export class LedgerRepository {
         ]),
       );
     }
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('t.created_at', 't.id'), '<', eb.tuple(cursor.createdAt, cursor.id as never)),
-      );
-    }
-    return query
-      .orderBy('t.created_at', 'desc')
-      .orderBy('t.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit, ['t.created_at', 't.id']).execute();
   }
 
   /** Sum of the transfers with `code` made since `since`, optionally only into or out of one system account. */

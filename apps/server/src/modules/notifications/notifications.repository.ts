@@ -14,7 +14,7 @@ import type {
   NotificationParams,
   NotificationRow,
 } from '../../platform/db/schema-realtime.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 /** The newest notification covered by a user's "read all". */
 export interface ReadMark {
@@ -260,22 +260,13 @@ export class NotificationsRepository {
 
   /** What operators sent, newest first, `limit + 1` rows. */
   listSent(cursor: PageCursor | undefined, limit: number): Promise<SentNotificationRow[]> {
-    let query = this.db
+    const query = this.db
       .selectFrom('notifications as n')
       .leftJoin('users as u', 'u.id', 'n.user_id')
       .selectAll('n')
       .select('u.username as account')
       .where('n.created_by', 'is not', null);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('n.created_at', 'n.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('n.created_at', 'desc')
-      .orderBy('n.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit, ['n.created_at', 'n.id']).execute();
   }
 
   /** The deposit or withdrawal a funding notification describes, if it is this user's. */

@@ -12,7 +12,7 @@ import type {
   RoomTierColumn,
   RoundStatusColumn,
 } from '../../platform/db/schema.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 /** What placing a position needs, read in ONE statement with the round row locked FOR SHARE. */
 export interface PlacementContext {
@@ -414,17 +414,8 @@ export class PositionsRepository {
 
   /** The user's positions, newest first, `limit` + 1 rows. */
   listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<PositionViewRow[]> {
-    let query = this.viewQuery().where('p.user_id', '=', userId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('p.created_at', 'p.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('p.created_at', 'desc')
-      .orderBy('p.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    const query = this.viewQuery().where('p.user_id', '=', userId);
+    return paginate(query, cursor, limit, ['p.created_at', 'p.id']).execute();
   }
 
   /** The user's positions in one round, newest first. */

@@ -7,7 +7,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, RoundStatusColumn } from '../../platform/db/schema.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 /** What the engine needs of a round. */
 export interface RoundState {
@@ -420,17 +420,8 @@ export class RoundsRepository {
 
   /** A room's rounds, newest first, `limit` + 1 rows. */
   listForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<RoundViewRow[]> {
-    let query = this.viewQuery(this.db).where('r.room_id', '=', roomId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    const query = this.viewQuery(this.db).where('r.room_id', '=', roomId);
+    return paginate(query, cursor, limit, ['r.created_at', 'r.id']).execute();
   }
 
   /**
@@ -438,7 +429,7 @@ export class RoundsRepository {
    * summary counted from the positions themselves (so an open round shows its stakes so far).
    */
   adminListForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<AdminRoundRow[]> {
-    let query = this.db
+    const query = this.db
       .selectFrom('rounds as r')
       .leftJoin('round_figures as f', 'f.round_id', 'r.id')
       .select([
@@ -462,16 +453,7 @@ export class RoundsRepository {
         sql<unknown>`coalesce(f.stake_total, 0)`.as('staked'),
       ])
       .where('r.room_id', '=', roomId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('r.created_at', 'r.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('r.created_at', 'desc')
-      .orderBy('r.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit, ['r.created_at', 'r.id']).execute();
   }
 
   /** Every user with a position in the round, with their cash balance now (for balance events). */

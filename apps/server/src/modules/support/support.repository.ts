@@ -5,7 +5,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import type { SupportAuthorColumn, SupportKindColumn } from '../../platform/db/schema-support.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -102,17 +102,8 @@ export class SupportRepository {
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<SupportMessageViewRow[]> {
-    let query = this.viewQuery(this.db).where('m.user_id', '=', userId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('m.created_at', 'm.id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('m.created_at', 'desc')
-      .orderBy('m.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    const query = this.viewQuery(this.db).where('m.user_id', '=', userId);
+    return paginate(query, cursor, limit, ['m.created_at', 'm.id']).execute();
   }
 
   /**

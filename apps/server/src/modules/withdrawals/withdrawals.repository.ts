@@ -8,7 +8,7 @@ import type {
   WithdrawalRow,
   WithdrawalStatusColumn,
 } from '../../platform/db/schema.ts';
-import type { PageCursor } from '../../platform/pagination.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 export interface NewWithdrawal {
   id: string;
@@ -90,17 +90,8 @@ export class WithdrawalsRepository {
   }
 
   listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<WithdrawalRow[]> {
-    let query = this.db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)),
-      );
-    }
-    return query
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    const query = this.db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId);
+    return paginate(query, cursor, limit).execute();
   }
 
   listAll(
