@@ -59,11 +59,6 @@ async function batchFor(t: TestApp, round: RoundRecord, users: MoneyUser[]): Pro
     .selectAll()
     .where('id', '=', round.roomId)
     .executeTakeFirstOrThrow();
-  const escrow = await t.database.kysely
-    .selectFrom('ledger_accounts')
-    .select('id')
-    .where('kind', '=', 'stakes_escrow')
-    .executeTakeFirstOrThrow();
   const at = t.clock.now();
   const bet = { category: 'both_sides', type: 'long' } as const;
   const placements: BatchedPlacement[] = users.map((user) => {
@@ -93,9 +88,16 @@ async function batchFor(t: TestApp, round: RoundRecord, users: MoneyUser[]): Pro
       stakeMinimum: Number(room.stake_minimum),
       stakeMaximum: Number(room.stake_maximum),
     },
-    escrowAccountId: escrow.id,
     placements,
   };
+}
+
+/** The batch's one statement, with the ledger's part as the positions service asks for it. */
+async function placeBatch(t: TestApp, repository: PositionsRepository, batch: PlacementBatch) {
+  return repository.placeBatch(
+    batch,
+    await t.services.ledger.batchStakes(batch.at, batch.expected.entryMinimum),
+  );
 }
 
 /** What a batch left behind for its users: their claims and positions in the round. */
@@ -425,7 +427,7 @@ describe.each(DRIVERS)('positions on %s', (driver) => {
     const round = await openRound(t, normal);
     const repository = new PositionsRepository(t.database.kysely);
     const batch = await batchFor(t, round, users);
-    const placed = await repository.placeBatch(batch);
+    const placed = await placeBatch(t, repository, batch);
     expect([...placed].sort()).toEqual(
       batch.placements
         .slice(0, 2)
@@ -437,11 +439,11 @@ describe.each(DRIVERS)('positions on %s', (driver) => {
     expect(await balanceOf(t, rich.id)).toBe(900);
     expect(await balanceOf(t, poor.id)).toBe(99);
     // The same keys again: already claimed, so nothing more is written (the careful path replays them).
-    expect((await repository.placeBatch(batch)).size).toBe(0);
+    expect((await placeBatch(t, repository, batch)).size).toBe(0);
     expect(await writtenFor(t, round, [rich, alsoRich])).toEqual({ claims: 2, positions: 2 });
     // Past seals_at by the batch's clock: nothing.
     const late = await batchFor(t, round, [rich]);
-    expect((await repository.placeBatch({ ...late, at: round.sealsAt })).size).toBe(0);
+    expect((await placeBatch(t, repository, { ...late, at: round.sealsAt })).size).toBe(0);
     expect(await balanceOf(t, rich.id)).toBe(900);
     await expectLedgerOk(t);
   });
@@ -493,7 +495,7 @@ describe.runIf(DRIVERS.includes('postgres'))('a position batch meeting a locked 
     // Another transaction (a settlement, a withdrawal) holds the busy user's account.
     await t.database.kysely.transaction().execute(async (trx) => {
       await sql`select id from ledger_accounts where user_id = ${busy.id} for update`.execute(trx);
-      await expect(repository.placeBatch(batch)).rejects.toThrow(PLACEMENT_ABORTED);
+      await expect(placeBatch(t, repository, batch)).rejects.toThrow(PLACEMENT_ABORTED);
     });
     expect(await writtenFor(t, round, users)).toEqual({ claims: 0, positions: 0 });
     expect(await balanceOf(t, free.id)).toBe(1_000);

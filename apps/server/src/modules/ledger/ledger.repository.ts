@@ -114,6 +114,38 @@ export interface AuditRow {
 
 /** A new user's cash account: called in the same transaction as the user's insert. */
 export class LedgerRepository {
+  /**
+   * The ledger's part of the batched placement, as common table expressions of the one statement
+   * PositionsRepository.placeBatch sends. It reads that statement's `ctx` (one row per placement:
+   * user_id, account_id, amount, position_id...) and `claimed` (the users whose idempotency claim was
+   * made), and defines `locked` (their cash accounts, SKIP LOCKED), `debit` (the conditional debits, never
+   * below the stake nor the entry minimum, with each row's balance after) and `transfer` (the stake
+   * transfers to escrow, as LedgerRepository.transfer would write them one by one).
+   */
+  batchStakes(args: { escrowAccountId: string; at: Date; entryMinimum: number }): RawBuilder<unknown> {
+    return sql`locked as (
+        select a.id from ledger_accounts a
+        where a.id in (select account_id from ctx where user_id = any ((select users from claimed)::uuid[]))
+        for no key update skip locked
+      ),
+      debit as (
+        update ledger_accounts a set balance = a.balance - c.amount, total_staked = a.total_staked + c.amount
+        from ctx c
+        where a.id = c.account_id and a.id in (select id from locked) and a.kind = 'user_cash'
+          and a.balance >= c.amount and a.balance >= ${args.entryMinimum}::bigint
+        returning c.*, a.balance as balance_after
+      ),
+      transfer as (
+        insert into ledger_transfers
+          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at,
+            debit_balance_after)
+        select account_id, ${args.escrowAccountId}::uuid, amount, 'stake', 'position', position_id::text,
+          'position:' || position_id::text || ':stake', ${args.at}::timestamptz, balance_after
+        from debit
+        returning id
+      )`;
+  }
+
   /** A new user's cash account, at zero. */
   async openUserAccount(executor: Executor, userId: string): Promise<void> {
     await executor.insertInto('ledger_accounts').values({ kind: 'user_cash', user_id: userId }).execute();

@@ -211,6 +211,12 @@ export class LedgerService {
   }
 
   /** A system account's id (they never change: looked up once per process). */
+  /** The ledger writes of a batch of stakes placed at `at`, for the placement's one statement. */
+  async batchStakes(at: Date, entryMinimum: number): Promise<RawBuilder<unknown>> {
+    const escrowAccountId = await this.systemAccountId(this.deps.db, 'stakes_escrow');
+    return this.deps.repository.batchStakes({ escrowAccountId, at, entryMinimum });
+  }
+
   async systemAccountId(executor: Executor, kind: SystemAccountKind): Promise<string> {
     // System accounts exist from the migration on and never change: looked up once per process, inside
     // the caller's transaction (a second connection here could wait on the first forever).

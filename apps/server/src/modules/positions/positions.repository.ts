@@ -105,8 +105,6 @@ export interface PlacementBatch {
   /** The server's clock when the batch was sent: every position's created_at, checked against seals_at. */
   at: Date;
   expected: { houseEdgeBps: number; entryMinimum: number; stakeMinimum: number; stakeMaximum: number };
-  /** The stakes_escrow account, credited by every stake transfer. */
-  escrowAccountId: string;
   placements: readonly BatchedPlacement[];
 }
 
@@ -156,10 +154,11 @@ export class PositionsRepository {
    * caller takes the one-transaction path for every other position of the batch (or all of them after
    * an abort), which decides refusals and replays.
    *
-   * The claim and the transfer are the idempotency and ledger rows as IdempotencyRepository.claim and
-   * LedgerRepository.transfer write them, in set form here so that a batch costs one statement.
+   * The claim is the idempotency row as IdempotencyRepository.claim writes it, in set form; the account
+   * locks, debits and stake transfers are the ledger's own SQL (`stakes`, LedgerRepository.batchStakes),
+   * embedded so that a batch costs one statement.
    */
-  async placeBatch(batch: PlacementBatch): Promise<Set<string>> {
+  async placeBatch(batch: PlacementBatch, stakes: RawBuilder<unknown>): Promise<Set<string>> {
     const { expected } = batch;
     // The batch travels as ONE json parameter (one string to send, one value to parse) rather than an
     // array per column.
@@ -204,27 +203,7 @@ export class PositionsRepository {
         returning user_id
       ),
       claimed as (select array_agg(user_id) as users from claim),
-      locked as (
-        select a.id from ledger_accounts a
-        where a.id in (select account_id from ctx where user_id = any ((select users from claimed)::uuid[]))
-        for no key update skip locked
-      ),
-      debit as (
-        update ledger_accounts a set balance = a.balance - c.amount, total_staked = a.total_staked + c.amount
-        from ctx c
-        where a.id = c.account_id and a.id in (select id from locked) and a.kind = 'user_cash'
-          and a.balance >= c.amount and a.balance >= ${expected.entryMinimum}::bigint
-        returning c.*, a.balance as balance_after
-      ),
-      transfer as (
-        insert into ledger_transfers
-          (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at,
-            debit_balance_after)
-        select account_id, ${batch.escrowAccountId}::uuid, amount, 'stake', 'position', position_id::text,
-          'position:' || position_id::text || ':stake', ${batch.at}::timestamptz, balance_after
-        from debit
-        returning id
-      ),
+      ${stakes},
       placed as (
         insert into positions (id, round_id, room_id, user_id, account_id, bet_category, bet_type, bet_number,
           amount, multiplier, status, created_at)

@@ -195,21 +195,23 @@ export class PositionsService {
     });
     if (placements.length === 0) return answers;
 
-    const escrowAccountId = await this.deps.ledger.systemAccountId(this.deps.db, 'stakes_escrow');
+    const stakes = await this.deps.ledger.batchStakes(now, room.entryMinimum);
     try {
-      const placed = await this.deps.repository.placeBatch({
-        roundId: batch[0]?.roundId ?? '',
-        roomId: round.roomId,
-        at: now,
-        expected: {
-          houseEdgeBps: room.houseEdgeBps,
-          entryMinimum: room.entryMinimum,
-          stakeMinimum: room.stakeMinimum,
-          stakeMaximum: room.stakeMaximum,
+      const placed = await this.deps.repository.placeBatch(
+        {
+          roundId: batch[0]?.roundId ?? '',
+          roomId: round.roomId,
+          at: now,
+          expected: {
+            houseEdgeBps: room.houseEdgeBps,
+            entryMinimum: room.entryMinimum,
+            stakeMinimum: room.stakeMinimum,
+            stakeMaximum: room.stakeMaximum,
+          },
+          placements: placements.map((p) => p.placement),
         },
-        escrowAccountId,
-        placements: placements.map((p) => p.placement),
-      });
+        stakes,
+      );
       for (const { index, view } of placements) {
         if (placed.has(view.id)) answers[index] = { statusCode: 201, body: view };
       }
