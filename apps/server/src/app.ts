@@ -200,7 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   return { app, sites, routes };
 }
 
-/** Money (issue 3): funding methods, uploads, deposits, the card gateway, cards, wallets, withdrawals. */
+/** Money: funding methods, uploads, deposits, the card gateway, cards, wallets, withdrawals. */
 async function registerMoneyRoutes(api: FastifyInstance, config: Config, services: Services): Promise<void> {
   const { userGuard, operatorGuard } = services;
   await api.register(ledgerRoutes({ ledger: services.ledger, userGuard, operatorGuard }));
@@ -238,7 +238,7 @@ async function registerMoneyRoutes(api: FastifyInstance, config: Config, service
   await api.register(assetsRoutes({ assets: services.assets, userGuard }));
 }
 
-/** Trading (issue 4): rooms, rounds, positions and records, the market overview, fairness proofs. */
+/** Trading: rooms, rounds, positions and records, the market overview, fairness proofs. */
 async function registerTradingRoutes(api: FastifyInstance, services: Services): Promise<void> {
   const { userGuard, optionalUserGuard } = services;
   await api.register(roomsRoutes({ rooms: services.rooms, userGuard, optionalUserGuard }));
@@ -247,7 +247,7 @@ async function registerTradingRoutes(api: FastifyInstance, services: Services): 
   await api.register(fairnessRoutes({ fairness: services.fairness }));
 }
 
-/** The operator console (issue 6); the deposit, withdrawal, ledger and funding queues are with money. */
+/** The operator console; the deposit, withdrawal, ledger and funding queues are with money. */
 async function registerConsoleRoutes(api: FastifyInstance, services: Services): Promise<void> {
   const { operatorGuard, adminGuard } = services;
   await api.register(
