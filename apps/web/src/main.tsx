@@ -6,7 +6,8 @@
  * and the data it shows first as soon as the language is set (app/first-data.ts).
  * What the first page does not need waits until it is on screen and the main thread is idle
  * (lib/first-screen.ts): the rest of the message catalogue, socket.io for notices (loaded lazily, only
- * while logged in) and the service worker.
+ * while logged in), the service worker and, on the first start with several server lines, the choice of
+ * the fastest one.
  */
 import './styles/app.css';
 import { StrictMode } from 'react';
@@ -54,6 +55,12 @@ async function start(): Promise<void> {
     },
     () => startReminders(queryClient),
     registerServiceWorker,
+    // Loaded then, not with the first screen: it reads the remote config through the contracts' schemas.
+    () => {
+      import('./lib/line-health.ts')
+        .then((lines) => lines.chooseLineOnFirstStart())
+        .catch((error: unknown) => console.error('server lines could not be measured', error));
+    },
   ]);
 }
 

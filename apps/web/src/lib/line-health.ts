@@ -53,13 +53,16 @@ export function allLineOrigins(configured: readonly ServerLine[], manual: readon
 
 /**
  * On the first start (no line chosen yet), measures every line and keeps the fastest. Until it is done,
- * and if none answers, the app talks to the server that served it. Never throws.
+ * and if none answers, the app talks to the server that served it; with one line there is nothing to
+ * choose and nothing is measured. A line that refuses this page's origin (CORS) counts as unreachable, so
+ * it is never chosen. Never throws.
  */
 export async function chooseLineOnFirstStart(): Promise<string | null> {
   if (getServerLine() !== null) return null;
   try {
     const config = await fetchRemoteConfig();
     const origins = allLineOrigins(config.lines, getManualServerLines());
+    if (origins.length < 2) return null;
     const results = await Promise.all(
       origins.map(async (origin) => [origin, await pingLine(origin)] as const),
     );
