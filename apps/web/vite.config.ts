@@ -11,7 +11,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { RUNTIME_MODULE_ID } from 'rolldown';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/precompress.mjs';
 
@@ -24,6 +24,10 @@ const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
  */
 const VENDOR =
   /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/;
+
+/** The endpoint declarations, which a production build replaces by their methods and paths (below). */
+const ENDPOINTS_MODULE = '@tradehall/contracts/endpoints';
+const ENDPOINT_ROUTES_ID = '\0tradehall:endpoint-routes';
 
 /** The pages someone opening the app lands on (DESIGN §9 measures them), each one chunk. */
 const FIRST_SCREEN_PAGES = {
@@ -59,7 +63,8 @@ const GROUPABLE = [
   ].map((name) => `/node_modules/${name}/`),
 ];
 const NOT_GROUPABLE = resolve(import.meta.dirname, '../../packages/domain/src/fairness');
-const groupable = (id: string) => GROUPABLE.some((path) => id.includes(path)) && !id.includes(NOT_GROUPABLE);
+const groupable = (id: string) =>
+  id === ENDPOINT_ROUTES_ID || (GROUPABLE.some((path) => id.includes(path)) && !id.includes(NOT_GROUPABLE));
 
 /** Every module `from` imports statically (not through import()), itself included. */
 function staticImports(graph: ModuleGraph, from: string): Set<string> {
@@ -182,6 +187,34 @@ function catalogueParts(): Plugin {
 }
 
 /**
+ * The endpoint declarations as a production build needs them: each endpoint's method and path, without
+ * the schemas (which would bring zod and every wire shape into the first screen). The app checks answers
+ * against the schemas only in development and tests (lib/api-client.ts), where this plugin is off.
+ */
+function endpointRoutes(): Plugin {
+  return {
+    name: 'tradehall:endpoint-routes',
+    apply: 'build',
+    enforce: 'pre',
+    resolveId: (source) => (source === ENDPOINTS_MODULE ? ENDPOINT_ROUTES_ID : null),
+    async load(id) {
+      if (id !== ENDPOINT_ROUTES_ID) return null;
+      const declarations = resolve(import.meta.dirname, '../../packages/contracts/src/endpoints/index.ts');
+      const { module: endpointGroups } = await runnerImport<
+        Record<string, Record<string, { method: string; path: string }>>
+      >(declarations, { configFile: false });
+      const groups = Object.entries(endpointGroups).map(([name, group]) => {
+        const routes = Object.fromEntries(
+          Object.entries(group).map(([key, { method, path }]) => [key, { method, path }]),
+        );
+        return `export const ${name} = ${JSON.stringify(routes)};`;
+      });
+      return { code: groups.join('\n'), moduleType: 'js' };
+    },
+  };
+}
+
+/**
  * The installable app: the web manifest (dark blue theme, the icons of public/icons) and a Workbox
  * service worker that precaches the built app, so the app opens offline (its network notice then says
  * the signal is lost). registerType 'prompt': a new worker waits until the user chooses
@@ -224,7 +257,7 @@ const pwa = VitePWA({
 
 export default defineConfig({
   base: './',
-  plugins: [catalogueParts(), react(), pwa, precompress()],
+  plugins: [endpointRoutes(), catalogueParts(), react(), pwa, precompress()],
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },

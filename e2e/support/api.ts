@@ -3,6 +3,7 @@
  * only), and the set-up steps a journey needs before the part it drives in a browser (a user with a
  * payment password, a bank card, a balance, a pending withdrawal).
  */
+import { type ApiClient, createApiClient } from '@tradehall/contracts/client';
 import { totpCode } from './console.ts';
 
 export interface ApiSession {
@@ -16,6 +17,47 @@ async function captcha(baseUrl: string): Promise<{ captchaId: string; captchaAns
   const captchaAnswer = response.headers.get('x-test-captcha-answer');
   if (!captchaAnswer) throw new Error('the server is not in test mode: no captcha answer header');
   return { captchaId: body.captchaId, captchaAnswer };
+}
+
+/** A failed call: the status and the error body, for a journey that expects a refusal. */
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    what: string,
+  ) {
+    super(`${what} -> ${status} ${JSON.stringify(body)}`);
+    this.name = 'ApiCallError';
+  }
+}
+
+/**
+ * The contract's client against a journey's server, as a user (or an operator) with `token`: every
+ * answer is checked against its declared schema, so a journey also proves the server keeps its contract.
+ */
+export function apiClient(baseUrl: string, token?: string): ApiClient {
+  return createApiClient(
+    async ({ method, path, query, body }) => {
+      const search = new URLSearchParams();
+      for (const [key, value] of Object.entries(query ?? {})) {
+        if (value !== undefined && value !== null) search.append(key, String(value));
+      }
+      const url = `${baseUrl}/api/v1${path}${search.size > 0 ? `?${search}` : ''}`;
+      const response = await fetch(url, {
+        method,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      const answer: unknown = text === '' ? undefined : JSON.parse(text);
+      if (!response.ok) throw new ApiCallError(response.status, answer, `${method} ${path}`);
+      return answer;
+    },
+    { validate: true },
+  );
 }
 
 export async function api<T>(

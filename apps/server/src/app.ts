@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  installErrorHandler(app);
+  installErrorHandler(app, { strictContract: config.testMode || process.env.NODE_ENV === 'test' });
   installJsonOnly(app);
   app.decorateRequest('userAuth', null);
   app.decorateRequest('operatorAuth', null);

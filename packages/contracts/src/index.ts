@@ -4,6 +4,7 @@ export * from './admin-console.ts';
 export * from './admin-funding.ts';
 export * from './app.ts';
 export * from './auth.ts';
+export * from './endpoint.ts';
 export * from './errors.ts';
 export * from './fields.ts';
 export * from './funding.ts';

@@ -6,6 +6,7 @@
  * two-factor code on a step-up action, which leaves the session alone.
  */
 import { errorBodySchema } from '@tradehall/contracts';
+import { createApiClient } from '@tradehall/contracts/client';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import type { z } from 'zod';
 import { currentLanguage, i18n } from './i18n.ts';
@@ -51,10 +52,10 @@ export function onTwoFactorRequired(listener: TwoFactorRequiredListener): () => 
   return () => twoFactorRequiredListeners.delete(listener);
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = unknown;
 
 /** `/admin/users` + `{q: 'x', cursor: undefined}` -> `/admin/users?q=x` (empty values are left out). */
-export function withQuery(path: string, query: Record<string, QueryValue>): string {
+export function withQuery(path: string, query: Readonly<Record<string, QueryValue>>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value !== undefined && value !== null && value !== '') search.append(key, String(value));
@@ -112,6 +113,20 @@ async function send(path: string, init: { method?: string; body?: unknown }): Pr
     throw new ConsoleApiError(0, timedOut ? 'TIMEOUT' : 'NETWORK_ERROR', i18n.t('common.unreachable'));
   }
 }
+
+/**
+ * Calls an endpoint of the contract (`@tradehall/contracts/endpoints`): its path, and its answer parsed
+ * with its declared schema, always (the console is not a first screen on a phone; a wrong answer on an
+ * operator's money screen must stop there).
+ */
+export const { call } = createApiClient(
+  async ({ method, path, query, body }) => {
+    const response = await send(query ? withQuery(path, query) : path, { method, body });
+    if (!response.ok) return fail(response);
+    return response.status === 204 ? undefined : response.json();
+  },
+  { validate: true },
+);
 
 /** A JSON request whose answer is parsed with the contract's schema. */
 export async function request<T>(

@@ -8,6 +8,7 @@
 import { type ErrorBody, type ErrorCode, errorMessageKey, httpStatusOf } from '@tradehall/contracts';
 import type { Locale } from '@tradehall/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDeclaredError } from './endpoint-route.ts';
 import { requestLocale, translate } from './i18n.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -176,9 +177,21 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.status(error.statusCode).send(renderError(error, requestLocale(request)));
 }
 
-export function installErrorHandler(app: FastifyInstance): void {
+/**
+ * With `strictContract` (tests and test mode), an error code the route's declaration does not list is
+ * answered as INTERNAL and logged: a contract that forgets a code fails the test that meets it, instead of
+ * a client meeting a code its author was told could not happen.
+ */
+export function installErrorHandler(app: FastifyInstance, options: { strictContract: boolean }): void {
   app.setErrorHandler((error, request, reply) => {
-    const appError = toAppError(error);
+    let appError = toAppError(error);
+    if (options.strictContract && !isDeclaredError(request, appError.code)) {
+      request.log.error(
+        { code: appError.code, route: request.routeOptions.url },
+        'error code not declared by the endpoint contract',
+      );
+      appError = new AppError('INTERNAL', { cause: error });
+    }
     if (appError.code === 'SERVICE_UNAVAILABLE') {
       // Expected while the database is away: one short line per request, not a stack trace each.
       request.log.warn({ code: appError.code, reason: (error as Error).message }, 'request failed');

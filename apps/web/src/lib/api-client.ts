@@ -9,6 +9,7 @@
  * page's own origin when that is the line, else the line's origin, which answers CORS for this app.
  */
 import type { ErrorCode } from '@tradehall/contracts';
+import { createApiClient } from '@tradehall/contracts/client';
 import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@tradehall/domain';
 import { currentLocale, i18n } from './i18n.ts';
 import { serverClock } from './server-clock.ts';
@@ -63,7 +64,7 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler): void
   onUnauthenticated = handler;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
+export type QueryValue = unknown;
 
 export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -239,6 +240,16 @@ export async function fetchAuthorizedBlob(url: string, signal?: AbortSignal): Pr
   if (!response.ok) throw parseErrorBody(response.status, await readJson(response));
   return response.blob();
 }
+
+/**
+ * Calls an endpoint of the contract (`@tradehall/contracts/endpoints`): path and types from its
+ * declaration; in development and tests the answer is checked against its schema. A production build
+ * carries only the endpoints' methods and paths (vite.config.ts), not their schemas.
+ */
+export const { call } = createApiClient(
+  ({ method, path, query, body, signal }) => apiRequest({ method, path, query: { ...query }, body, signal }),
+  { validate: import.meta.env.DEV },
+);
 
 export const api = {
   get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>

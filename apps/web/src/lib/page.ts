@@ -15,5 +15,10 @@ export function fetchPage<T>(path: string, cursor: string | null, signal?: Abort
   return api.get<Page<T>>(path, { cursor, limit: RECORDS_PAGE_SIZE }, signal);
 }
 
+/** The query of one page of a paged endpoint: the cursor of the last page (none for the first). */
+export function pageQuery(cursor: string | null): { cursor?: string; limit: number } {
+  return cursor === null ? { limit: RECORDS_PAGE_SIZE } : { cursor, limit: RECORDS_PAGE_SIZE };
+}
+
 /** The first page is asked for without a cursor; a null nextCursor means there is no next page. */
 export const FIRST_PAGE: string | null = null;

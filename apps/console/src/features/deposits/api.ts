@@ -1,12 +1,8 @@
 /** The deposit queue: list by status and method, one deposit, approve (credits once), reject. */
-import {
-  adminDepositPageSchema,
-  adminDepositSchema,
-  type depositMethodSchema,
-  type depositStatusSchema,
-} from '@tradehall/contracts';
+import type { depositMethodSchema, depositStatusSchema } from '@tradehall/contracts';
+import { adminDepositEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { request, withQuery } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export type DepositStatusFilter = z.infer<typeof depositStatusSchema> | undefined;
 export type DepositMethodFilter = z.infer<typeof depositMethodSchema> | undefined;
@@ -14,15 +10,14 @@ export type DepositMethodFilter = z.infer<typeof depositMethodSchema> | undefine
 export const depositsKey = ['admin', 'deposits'] as const;
 
 export const fetchDepositPage = (status: DepositStatusFilter, method: DepositMethodFilter, cursor?: string) =>
-  request(withQuery('/admin/deposits', { status, method, cursor, limit: 50 }), adminDepositPageSchema);
+  call(adminDepositEndpoints.list, { query: { status, method, cursor, limit: 50 } });
 
 export const depositQuery = (id: string) => ({
   queryKey: [...depositsKey, 'one', id] as const,
-  queryFn: () => request(`/admin/deposits/${id}`, adminDepositSchema),
+  queryFn: () => call(adminDepositEndpoints.get, { params: { id } }),
 });
 
-export const approveDeposit = (id: string) =>
-  request(`/admin/deposits/${id}/approve`, adminDepositSchema, { method: 'POST', body: {} });
+export const approveDeposit = (id: string) => call(adminDepositEndpoints.approve, { params: { id } });
 
 export const rejectDeposit = (id: string, reason: string) =>
-  request(`/admin/deposits/${id}/reject`, adminDepositSchema, { method: 'POST', body: { reason } });
+  call(adminDepositEndpoints.reject, { params: { id }, body: { reason } });

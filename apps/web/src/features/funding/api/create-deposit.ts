@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateDepositRequest, DepositView } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { depositEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { refreshMoney } from '../query-keys.ts';
 
 export function createDeposit(request: CreateDepositRequest): Promise<DepositView> {
-  return api.post<DepositView>('/deposits', request);
+  return call(depositEndpoints.create, { body: request });
 }
 
 export function useCreateDeposit() {

@@ -4,9 +4,11 @@
  * is pending the page polls every 2 s, for about a minute.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { DepositView } from '@tradehall/contracts';
+import type { DepositView, EndpointResponse } from '@tradehall/contracts';
+import { depositEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
+import { pageQuery } from '../../../lib/page.ts';
 import { fundingKeys } from '../query-keys.ts';
-import { fetchDeposits } from './deposits.ts';
 
 export const DEPOSIT_POLL_MS = 2_000;
 export const DEPOSIT_POLL_WINDOW_MS = 60_000;
@@ -15,7 +17,10 @@ const PAGES_SEARCHED = 3;
 export async function findDeposit(id: string, signal?: AbortSignal): Promise<DepositView | null> {
   let cursor: string | null = null;
   for (let page = 0; page < PAGES_SEARCHED; page += 1) {
-    const result = await fetchDeposits(cursor, signal);
+    const result: EndpointResponse<typeof depositEndpoints.list> = await call(depositEndpoints.list, {
+      query: pageQuery(cursor),
+      signal,
+    });
     const found = result.items.find((deposit) => deposit.id === id);
     if (found) return found;
     if (result.nextCursor === null) return null;
