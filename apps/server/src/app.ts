@@ -2,6 +2,7 @@
  * buildApp: the Fastify instance with the error model, validation, rate limits, OpenAPI, the API under
  * /api/v1 and the built web app and console. main.ts listens with it; tests drive it with inject().
  */
+import type { EndpointSpec } from '@tradehall/contracts';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { Redis } from 'ioredis';
@@ -66,6 +67,8 @@ export interface AppDeps {
 export interface RegisteredRoute {
   method: string;
   url: string;
+  /** The contract declaration the route was registered from (platform/endpoint-route.ts), if any. */
+  endpoint?: EndpointSpec;
 }
 
 export interface BuiltApp {
@@ -104,7 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat()) {
+      const endpoint = route.config?.endpoint;
+      routes.push({ method, url: route.url, ...(endpoint ? { endpoint } : {}) });
+    }
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);

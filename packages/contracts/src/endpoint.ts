@@ -25,7 +25,7 @@ export interface EndpointSpec {
   readonly params?: z.ZodType;
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
-  /** The success status; 204 answers carry no body and declare `z.undefined()`... or `z.null()`. */
+  /** The success status (a 204 answer has no body: its response schema is `z.undefined()`). */
   readonly status: 200 | 201 | 202 | 204;
   readonly response: z.ZodType;
   /** Codes this endpoint's rules can answer, beyond what endpointErrors adds for every endpoint. */
