@@ -121,13 +121,13 @@ export async function settlementBroadcast(options: {
     positions: new PositionsRepository(options.db),
     clock: systemClock,
   });
-  const publisher = new RoundEventsPublisher(
-    options.rounds,
+  const publisher = new RoundEventsPublisher({
+    rounds: options.rounds,
     events,
-    () => market.overview(),
-    options.logger,
-    options.turnoverMultiplier,
-  );
+    marketOverview: () => market.overview(),
+    logger: options.logger,
+    turnoverMultiplier: options.turnoverMultiplier,
+  });
   return {
     async deliver(roundId) {
       // Only the round's participants hear round.outcome (read before the clock starts: the bench's, not

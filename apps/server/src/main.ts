@@ -10,12 +10,7 @@ import { buildApp } from './app.ts';
 import { banner } from './banner.ts';
 import { LocalBeacon } from './modules/beacon/local-beacon.ts';
 import { loadOrCreateLocalBeaconKey } from './modules/beacon/local-beacon-key.ts';
-import {
-  AdvisoryLockLeadership,
-  InProcessLeadership,
-  type Leadership,
-  SCHEDULER_LOCK_KEY,
-} from './modules/rounds/leadership.ts';
+import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
 import { systemClock } from './platform/clock.ts';
 import {
@@ -115,16 +110,18 @@ async function main(): Promise<void> {
     if (runsScheduler(config)) {
       // One scheduler per deployment: the advisory-lock holder on PostgreSQL, this process on PGlite.
       const leadership: Leadership = config.databaseUrl
-        ? new AdvisoryLockLeadership(config.databaseUrl, logger, SCHEDULER_LOCK_KEY, {
+        ? new AdvisoryLockLeadership({
+            connectionString: config.databaseUrl,
+            logger,
             connectTimeoutMs: config.database.connectTimeoutMs,
           })
         : new InProcessLeadership();
-      scheduler = new RoundScheduler(
-        services.roundEngine,
+      scheduler = new RoundScheduler({
+        engine: services.roundEngine,
         leadership,
         logger,
-        config.trading.schedulerTickMs,
-      );
+        tickMs: config.trading.schedulerTickMs,
+      });
     }
 
     let stopping = false;

@@ -205,7 +205,12 @@ export function createServices(platform: Platform): Services {
   // The sandbox is a demo part: only where PAYMENT_PROVIDER (or DEMO_MODE) asked for it.
   const cardProvider =
     funding.paymentProvider === 'sandbox'
-      ? new SandboxPaymentProvider(checkouts, funding.webhookSecret, funding.webhookToleranceSeconds, clock)
+      ? new SandboxPaymentProvider({
+          checkouts,
+          secret: funding.webhookSecret,
+          toleranceSeconds: funding.webhookToleranceSeconds,
+          clock,
+        })
       : null;
   const fundingSettings = new FundingSettingsService({
     repository: new FundingSettingsRepository(db),
@@ -277,13 +282,13 @@ export function createServices(platform: Platform): Services {
     settlement,
     clock,
     logger,
-    publisher: new RoundEventsPublisher(
-      roundsRepository,
+    publisher: new RoundEventsPublisher({
+      rounds: roundsRepository,
       events,
-      () => market.overview(),
+      marketOverview: () => market.overview(),
       logger,
-      config.funding.turnoverMultiplier,
-    ),
+      turnoverMultiplier: config.funding.turnoverMultiplier,
+    }),
     beacon: beaconClient(trading.fairness, logger),
     beaconTimeoutSeconds: trading.fairness.timeoutSeconds,
   });
@@ -361,7 +366,9 @@ export function createServices(platform: Platform): Services {
     uploads: new UploadsService({ repository: uploadsRepository, clock }),
     deposits,
     cardProvider,
-    sandboxGateway: cardProvider ? new SandboxGateway(checkouts, funding.webhookSecret, clock, logger) : null,
+    sandboxGateway: cardProvider
+      ? new SandboxGateway({ checkouts, secret: funding.webhookSecret, clock, logger })
+      : null,
     bankCards,
     wallets,
     withdrawals,

@@ -44,12 +44,12 @@ describe.each(DRIVERS)('positions racing the seal on %s', (driver) => {
       users.push(user);
     }
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    scheduler = new RoundScheduler(
-      t.services.roundEngine,
-      new InProcessLeadership(),
-      createLogger('silent'),
-      20,
-    );
+    scheduler = new RoundScheduler({
+      engine: t.services.roundEngine,
+      leadership: new InProcessLeadership(),
+      logger: createLogger('silent'),
+      tickMs: 20,
+    });
     scheduler.start();
   });
   afterAll(async () => {

@@ -14,16 +14,13 @@ const FRESH_MS = 10 * 60 * 1000;
 export class KnownLocales {
   private readonly written = new Map<string, { locale: Locale; atMs: number }>();
 
-  constructor(
-    private readonly repository: NotificationsRepository,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: { repository: NotificationsRepository; clock: Clock }) {}
 
   async remember(userId: string, locale: Locale): Promise<void> {
-    const now = this.clock.now();
+    const now = this.deps.clock.now();
     const known = this.written.get(userId);
     if (known && known.locale === locale && now.getTime() - known.atMs < FRESH_MS) return;
-    await this.repository.setLocale(userId, locale, now);
+    await this.deps.repository.setLocale(userId, locale, now);
     // Re-inserted at the end: the Map's order is oldest write first, so the oldest is dropped when full.
     this.written.delete(userId);
     if (this.written.size >= MAX_ENTRIES) {

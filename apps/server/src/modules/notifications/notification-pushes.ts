@@ -39,25 +39,28 @@ export function pushLocale(stored: string | null | undefined): Locale {
 /** Buses already heard by a NotificationPushes: a second start on the same bus adds no second listener. */
 const listening = new WeakSet<DomainEvents>();
 
+/** Where notification pushes read recipients and publish. */
+export interface NotificationPushesDeps {
+  repository: NotificationsRepository;
+  clock: Clock;
+  events: DomainEvents;
+  logger: Logger;
+}
+
 export class NotificationPushes {
   /** Work started by events and not finished yet: drain() waits for it (shutdown, tests). */
   private readonly inFlight = new Set<Promise<void>>();
 
-  constructor(
-    private readonly repository: NotificationsRepository,
-    private readonly clock: Clock,
-    private readonly events: DomainEvents,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: NotificationPushesDeps) {}
 
   /** Starts listening; returns the stop function. */
   start(): () => void {
-    if (listening.has(this.events)) return () => {};
-    listening.add(this.events);
-    const unsubscribe = this.events.subscribe((event) => this.onEvent(event));
+    if (listening.has(this.deps.events)) return () => {};
+    listening.add(this.deps.events);
+    const unsubscribe = this.deps.events.subscribe((event) => this.onEvent(event));
     return () => {
       unsubscribe();
-      listening.delete(this.events);
+      listening.delete(this.deps.events);
     };
   }
 
@@ -88,7 +91,7 @@ export class NotificationPushes {
   /** Fire and forget, but remembered until done; a failure is logged, never thrown at the publisher. */
   private track(work: Promise<void>, context: Record<string, string>, message: string): void {
     const tracked = work
-      .catch((error: unknown) => this.logger.error({ err: error, ...context }, message))
+      .catch((error: unknown) => this.deps.logger.error({ err: error, ...context }, message))
       .finally(() => this.inFlight.delete(tracked));
     this.inFlight.add(tracked);
   }
@@ -100,9 +103,9 @@ export class NotificationPushes {
     status: string,
     template: TemplateKey,
   ): Promise<void> {
-    const facts = await this.repository.fundingFacts(kind, id, userId);
+    const facts = await this.deps.repository.fundingFacts(kind, id, userId);
     if (!facts) {
-      this.logger.warn({ kind, id, userId }, 'funding event for an order that is not the user’s');
+      this.deps.logger.warn({ kind, id, userId }, 'funding event for an order that is not the user’s');
       return;
     }
     const params = {
@@ -110,8 +113,8 @@ export class NotificationPushes {
       amount: facts.amount,
       ...(status === 'rejected' ? { reason: facts.reason } : {}),
     };
-    const at = this.clock.now();
-    const stored = await this.repository.insertOnce({
+    const at = this.deps.clock.now();
+    const stored = await this.deps.repository.insertOnce({
       id: newId(at.getTime()),
       audience: 'user',
       userId,
@@ -125,16 +128,16 @@ export class NotificationPushes {
       at,
     });
     if (!stored) return; // Told before: stored and pushed then.
-    const state = await this.repository.state(userId);
+    const state = await this.deps.repository.state(userId);
     if (state && !state.funding) return;
     const { content } = renderTemplate(pushLocale(state?.locale), template, params);
-    this.events.publish({ channel: 'notice', msg: { type: 'gaogaoasx', content, uid: userId }, userId });
+    this.deps.events.publish({ channel: 'notice', msg: { type: 'gaogaoasx', content, uid: userId }, userId });
   }
 
   private async roundSettled(round: RoundView): Promise<void> {
     if (round.digits === null || round.sum === null) return;
     const digits = round.digits.join(' + ');
-    for (const outcome of await this.repository.roundOutcomes(round.id)) {
+    for (const outcome of await this.deps.repository.roundOutcomes(round.id)) {
       const { content } = renderTemplate(pushLocale(outcome.locale), 'round_settled', {
         issue: round.issue,
         digits,
@@ -142,7 +145,7 @@ export class NotificationPushes {
         stake: outcome.stake,
         payout: outcome.payout,
       });
-      this.events.publish({
+      this.deps.events.publish({
         channel: 'notice',
         msg: { type: 'gaogaoasx', content, uid: outcome.userId },
         userId: outcome.userId,

@@ -66,8 +66,13 @@ export class NotificationsService {
 
   constructor(readonly deps: NotificationsDeps) {
     this.repository = new NotificationsRepository(deps.db);
-    this.locales = new KnownLocales(this.repository, deps.clock);
-    this.pushes = new NotificationPushes(this.repository, deps.clock, deps.events, deps.logger);
+    this.locales = new KnownLocales({ repository: this.repository, clock: deps.clock });
+    this.pushes = new NotificationPushes({
+      repository: this.repository,
+      clock: deps.clock,
+      events: deps.events,
+      logger: deps.logger,
+    });
     this.stopListening = this.pushes.start();
   }
 

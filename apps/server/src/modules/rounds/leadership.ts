@@ -34,8 +34,14 @@ export class InProcessLeadership implements Leadership {
 /** The advisory lock's key: one per deployment database, named for this job. */
 export const SCHEDULER_LOCK_KEY = 727_200_004;
 
-/** Limits on the lock connection, so a database that does not answer never stalls the scheduler. */
-export interface LockConnectionOptions {
+/**
+ * The database whose advisory lock decides the leader, the lock's key (SCHEDULER_LOCK_KEY) and limits on
+ * the lock connection, so a database that does not answer never stalls the scheduler.
+ */
+export interface AdvisoryLockLeadershipDeps {
+  connectionString: string;
+  logger: Logger;
+  key?: number;
   connectTimeoutMs?: number;
   queryTimeoutMs?: number;
 }
@@ -44,12 +50,11 @@ export class AdvisoryLockLeadership implements Leadership {
   #client: pg.Client | null = null;
   #held = false;
 
-  constructor(
-    private readonly connectionString: string,
-    private readonly logger: Logger,
-    private readonly key: number = SCHEDULER_LOCK_KEY,
-    private readonly options: LockConnectionOptions = {},
-  ) {}
+  private readonly key: number;
+
+  constructor(private readonly deps: AdvisoryLockLeadershipDeps) {
+    this.key = deps.key ?? SCHEDULER_LOCK_KEY;
+  }
 
   get held(): boolean {
     return this.#held;
@@ -90,9 +95,9 @@ export class AdvisoryLockLeadership implements Leadership {
   private async connection(): Promise<pg.Client> {
     if (this.#client) return this.#client;
     const client = new pg.Client({
-      connectionString: this.connectionString,
-      connectionTimeoutMillis: this.options.connectTimeoutMs ?? 5_000,
-      query_timeout: this.options.queryTimeoutMs ?? 5_000,
+      connectionString: this.deps.connectionString,
+      connectionTimeoutMillis: this.deps.connectTimeoutMs ?? 5_000,
+      query_timeout: this.deps.queryTimeoutMs ?? 5_000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       fallback_application_name: 'tradehall-scheduler',
@@ -101,7 +106,8 @@ export class AdvisoryLockLeadership implements Leadership {
     // session terminated while idle, which is this connection's normal state) would end the process.
     const lost = (error?: Error) => {
       if (this.#client !== client) return;
-      if (this.#held) this.logger.warn({ err: error }, 'scheduler lock connection lost; leadership released');
+      if (this.#held)
+        this.deps.logger.warn({ err: error }, 'scheduler lock connection lost; leadership released');
       this.#client = null;
       this.#held = false;
     };

@@ -28,36 +28,39 @@ export function refreshOnRoundEvents(
   });
 }
 
+/** What the round events publisher reads (the round and its outcomes, the home figures) and where it publishes. */
+export interface RoundEventsPublisherDeps {
+  rounds: RoundsRepository;
+  events: DomainEvents;
+  marketOverview: () => Promise<MarketOverview>;
+  logger: Logger;
+  turnoverMultiplier: number;
+}
+
 export class RoundEventsPublisher {
-  constructor(
-    private readonly rounds: RoundsRepository,
-    private readonly events: DomainEvents,
-    private readonly marketOverview: () => Promise<MarketOverview>,
-    private readonly logger: Logger,
-    private readonly turnoverMultiplier: number,
-  ) {}
+  constructor(private readonly deps: RoundEventsPublisherDeps) {}
 
   async roundChanged(roundId: string, event: RoundEventName): Promise<void> {
     const final = event === 'round.settled' || event === 'round.void';
     // After a final round the three reads are independent: all start now, and each is published as soon
     // as it and those before it are in (the room's watchers first, then each participant, then the home).
-    const view = this.rounds.findView(roundId);
-    const outcomes = final ? this.rounds.participantOutcomes(roundId) : null;
-    const market = final ? this.marketOverview() : null;
+    const view = this.deps.rounds.findView(roundId);
+    const outcomes = final ? this.deps.rounds.participantOutcomes(roundId) : null;
+    const market = final ? this.deps.marketOverview() : null;
     // Whatever is not awaited below because an earlier read failed must not surface as unhandled.
     for (const pending of [outcomes, market]) pending?.catch(() => undefined);
     try {
       const row = await view;
       if (!row) return;
       const round = toRoundView(row);
-      this.events.publishTopic({ topic: roundTopic(round.roomId), event, data: { round } });
+      this.deps.events.publishTopic({ topic: roundTopic(round.roomId), event, data: { round } });
       if (!outcomes || !market) return;
-      for (const [userId, data] of outcomesByUser(roundId, await outcomes, this.turnoverMultiplier)) {
-        this.events.publishTopic({ topic: 'user', userId, event: 'round.outcome', data });
+      for (const [userId, data] of outcomesByUser(roundId, await outcomes, this.deps.turnoverMultiplier)) {
+        this.deps.events.publishTopic({ topic: 'user', userId, event: 'round.outcome', data });
       }
-      this.events.publishTopic({ topic: 'market', event: 'market.updated', data: await market });
+      this.deps.events.publishTopic({ topic: 'market', event: 'market.updated', data: await market });
     } catch (error) {
-      this.logger.error({ err: error, roundId, event }, 'publishing a round event failed');
+      this.deps.logger.error({ err: error, roundId, event }, 'publishing a round event failed');
     }
   }
 }

@@ -16,20 +16,39 @@ export const LEADERSHIP_RETRY_MS = 3_000;
 /** The retry when the lock could not be tried at all (the database is unreachable). */
 export const LEADERSHIP_ERROR_RETRY_MS = 1_000;
 
+/** The engine a scheduler steps, who may step it, and how often. */
+export interface RoundSchedulerDeps {
+  engine: RoundEngine;
+  leadership: Leadership;
+  logger: Logger;
+  tickMs: number;
+  /** How soon a follower tries the lock again (LEADERSHIP_RETRY_MS). */
+  retryMs?: number;
+  /** How soon after the lock could not be tried at all (at most retryMs). */
+  errorRetryMs?: number;
+}
+
 export class RoundScheduler {
   #running = false;
   #loop: Promise<void> | null = null;
   #wake: (() => void) | null = null;
   #timer: NodeJS.Timeout | null = null;
 
-  constructor(
-    private readonly engine: RoundEngine,
-    private readonly leadership: Leadership,
-    private readonly logger: Logger,
-    private readonly tickMs: number,
-    private readonly retryMs: number = LEADERSHIP_RETRY_MS,
-    private readonly errorRetryMs: number = Math.min(retryMs, LEADERSHIP_ERROR_RETRY_MS),
-  ) {}
+  private readonly engine: RoundEngine;
+  private readonly leadership: Leadership;
+  private readonly logger: Logger;
+  private readonly tickMs: number;
+  private readonly retryMs: number;
+  private readonly errorRetryMs: number;
+
+  constructor(deps: RoundSchedulerDeps) {
+    this.engine = deps.engine;
+    this.leadership = deps.leadership;
+    this.logger = deps.logger;
+    this.tickMs = deps.tickMs;
+    this.retryMs = deps.retryMs ?? LEADERSHIP_RETRY_MS;
+    this.errorRetryMs = deps.errorRetryMs ?? Math.min(this.retryMs, LEADERSHIP_ERROR_RETRY_MS);
+  }
 
   start(): void {
     if (this.#running) return;

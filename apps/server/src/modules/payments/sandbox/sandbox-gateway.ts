@@ -25,16 +25,19 @@ export interface CheckoutOutcome {
   delivered: boolean;
 }
 
+/** The sandbox gateway's checkouts and the secret it signs its webhooks with. */
+export interface SandboxGatewayDeps {
+  checkouts: SandboxCheckoutsRepository;
+  secret: string;
+  clock: Clock;
+  logger: Logger;
+}
+
 export class SandboxGateway {
-  constructor(
-    private readonly checkouts: SandboxCheckoutsRepository,
-    private readonly secret: string,
-    private readonly clock: Clock,
-    private readonly logger: Logger,
-  ) {}
+  constructor(private readonly deps: SandboxGatewayDeps) {}
 
   async checkout(id: string): Promise<PaymentCheckoutRow> {
-    const row = await this.checkouts.find(id);
+    const row = await this.deps.checkouts.find(id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -59,8 +62,8 @@ export class SandboxGateway {
     status: 'paid' | 'failed' | 'cancelled',
     origin: string | null,
   ): Promise<CheckoutOutcome> {
-    const now = this.clock.now();
-    const completed = await this.checkouts.complete(id, status, now);
+    const now = this.deps.clock.now();
+    const completed = await this.deps.checkouts.complete(id, status, now);
     if (!completed) {
       // Already settled (a double click, a second tab): answer how it ended, send nothing again.
       const row = await this.checkout(id);
@@ -75,8 +78,8 @@ export class SandboxGateway {
       occurredAt: toUnixSeconds(now),
     };
     const delivered = origin !== null && (await this.deliver(event, origin));
-    if (delivered) await this.checkouts.markDelivered(id, this.clock.now());
-    else this.logger.error({ checkoutId: id, eventId: event.eventId }, 'sandbox webhook not delivered');
+    if (delivered) await this.deps.checkouts.markDelivered(id, this.deps.clock.now());
+    else this.deps.logger.error({ checkoutId: id, eventId: event.eventId }, 'sandbox webhook not delivered');
     return { status, returnUrl: completed.return_url, delivered };
   }
 
@@ -89,7 +92,7 @@ export class SandboxGateway {
           method: 'POST',
           headers: {
             'content-type': 'application/json',
-            [SIGNATURE_HEADER]: signatureHeader(this.secret, toUnixSeconds(this.clock.now()), body),
+            [SIGNATURE_HEADER]: signatureHeader(this.deps.secret, toUnixSeconds(this.deps.clock.now()), body),
           },
           body,
           signal: AbortSignal.timeout(DELIVERY_TIMEOUT_MS),
@@ -97,11 +100,17 @@ export class SandboxGateway {
         await response.arrayBuffer();
         if (response.ok || response.status === 409) return true;
         if (response.status < 500) {
-          this.logger.warn({ eventId: event.eventId, status: response.status }, 'sandbox webhook refused');
+          this.deps.logger.warn(
+            { eventId: event.eventId, status: response.status },
+            'sandbox webhook refused',
+          );
           return false;
         }
       } catch (error) {
-        this.logger.warn({ err: error, eventId: event.eventId, attempt }, 'sandbox webhook delivery failed');
+        this.deps.logger.warn(
+          { err: error, eventId: event.eventId, attempt },
+          'sandbox webhook delivery failed',
+        );
       }
       await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
     }

@@ -36,20 +36,23 @@ export const sandboxEventSchema = z.strictObject({
   occurredAt: z.number().int().nonnegative(),
 });
 
+/** The sandbox provider's checkouts, its webhook signing secret and how old a signed event may be. */
+export interface SandboxPaymentProviderDeps {
+  checkouts: SandboxCheckoutsRepository;
+  secret: string;
+  toleranceSeconds: number;
+  clock: Clock;
+}
+
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER;
   readonly testPayments = true;
 
-  constructor(
-    private readonly checkouts: SandboxCheckoutsRepository,
-    private readonly secret: string,
-    private readonly toleranceSeconds: number,
-    private readonly clock: Clock,
-  ) {}
+  constructor(private readonly deps: SandboxPaymentProviderDeps) {}
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const checkoutId = `cs_${randomBytes(16).toString('base64url')}`;
-    await this.checkouts.insert({
+    await this.deps.checkouts.insert({
       id: checkoutId,
       provider: SANDBOX_PROVIDER,
       merchant: SANDBOX_MERCHANT,
@@ -57,7 +60,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
       amount: request.amount,
       currency: request.currency,
       returnUrl: request.returnUrl,
-      at: this.clock.now(),
+      at: this.deps.clock.now(),
     });
     return { checkoutId, checkoutUrl: sandboxCheckoutPath(checkoutId) };
   }
@@ -65,11 +68,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
   verifyWebhook(request: WebhookRequest): PaymentEvent {
     const header = request.headers[SIGNATURE_HEADER];
     const valid = verifySignature({
-      secret: this.secret,
+      secret: this.deps.secret,
       header: typeof header === 'string' ? header : undefined,
       rawBody: request.rawBody,
-      nowSeconds: toUnixSeconds(this.clock.now()),
-      toleranceSeconds: this.toleranceSeconds,
+      nowSeconds: toUnixSeconds(this.deps.clock.now()),
+      toleranceSeconds: this.deps.toleranceSeconds,
     });
     if (!valid) throw new AppError('WEBHOOK_SIGNATURE_INVALID');
     let json: unknown;
