@@ -142,7 +142,8 @@ export class PositionsService {
     if (!round || this.deps.clock.now().getTime() >= round.sealsAt.getTime()) return null;
     const room = await this.room(round.roomId);
     if (!room || room.paused) return null;
-    if (!checkAmountRange(input.amount, room.stakeMinimum, room.stakeMaximum).ok) return null;
+    // The stake's range is checked once, by the batch statement against the room's row under its lock;
+    // a stake outside it is not placed there and the careful path names the refusal.
     return this.#batcher.submit({ userId: operation.userId, roundId, round, operation, input });
   }
 
@@ -161,7 +162,6 @@ export class PositionsService {
 
     const placements: { index: number; view: PositionView; placement: BatchedPlacement }[] = [];
     batch.forEach(({ roundId, operation, input }, index) => {
-      if (!checkAmountRange(input.amount, room.stakeMinimum, room.stakeMaximum).ok) return;
       const id = newId(now.getTime());
       const multiplier = multiplierHundredths(input.bet, room.houseEdgeBps);
       const view: PositionView = {
