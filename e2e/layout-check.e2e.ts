@@ -11,10 +11,11 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
+  apiClient,
   bindBankCard,
   fundUser,
   idempotencyKey,
@@ -145,7 +146,7 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   session = await loginUser(server.url, 'demo', 'demo123456');
-  const rooms = await api<{ items: Array<{ id: string }> }>(server.url, 'GET', '/rooms');
+  const rooms = await apiClient(server.url).call(roomEndpoints.list);
   roomId = rooms.items[0]?.id ?? '';
   // Content, not the subject: if a step is refused the pages are still checked, with their empty states.
   try {
@@ -153,7 +154,7 @@ beforeAll(async () => {
     // Approving money takes an operator with two-factor on.
     await enrolTwoFactor(server.url, operator);
     await fundUser(server.url, session.token, operator, 50_000);
-    await api(server.url, 'POST', `/rooms/${roomId}/enter`, { token: session.token });
+    await apiClient(server.url, session.token).call(roomEndpoints.enter, { params: { id: roomId } });
     await placePosition();
   } catch (error) {
     console.warn(`layout check without a funded user: ${String(error)}`);
@@ -179,19 +180,21 @@ beforeAll(async () => {
  */
 async function placePosition(): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const room = await api<{ currentRound: { id: string } | null }>(server.url, 'GET', `/rooms/${roomId}`, {
-      token: session.token,
+    const room = await apiClient(server.url, session.token).call(roomEndpoints.get, {
+      params: { id: roomId },
     });
     if (room.currentRound) {
       const round = room.currentRound.id;
       const place = (type: 'long' | 'short') =>
-        api(server.url, 'POST', `/rounds/${round}/positions`, {
-          token: session.token,
-          body: { bet: { category: 'both_sides', type }, amount: 1_000, idempotencyKey: idempotencyKey() },
-        }).then(
-          () => true,
-          () => false,
-        );
+        apiClient(server.url, session.token)
+          .call(positionEndpoints.place, {
+            params: { id: round },
+            body: { bet: { category: 'both_sides', type }, amount: 1_000, idempotencyKey: idempotencyKey() },
+          })
+          .then(
+            () => true,
+            () => false,
+          );
       const placed = await Promise.all([place('long'), place('short')]);
       if (placed.every(Boolean)) return;
     }

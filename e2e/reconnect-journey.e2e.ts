@@ -5,9 +5,11 @@
  * being back, logs in and subscribes to the room's round topic again, clears the notice, and follows
  * the next round pushed to it, all without a reload.
  */
+
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, apiClient, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { createRestartableServer, type RestartableServer } from './support/restartable-server.ts';
 
@@ -74,7 +76,7 @@ beforeAll(async () => {
   await server.start();
   await registerUser(server.url, account, 'secret123');
   session = await loginUser(server.url, account, 'secret123');
-  const rooms = await api<{ items: Array<{ id: string; tier: string }> }>(server.url, 'GET', '/rooms');
+  const rooms = await apiClient(server.url).call(roomEndpoints.list);
   const normal = rooms.items.find((room) => room.tier === 'normal');
   if (!normal) throw new Error('no normal room');
   roomId = normal.id;

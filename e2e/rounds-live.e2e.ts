@@ -7,9 +7,11 @@
  * The server's side is observed from here by polling the room's round list (not cached) every 100 ms;
  * the page's side by a MutationObserver noting each round and status the current and last-round panels show.
  */
+
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, apiClient, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -83,18 +85,17 @@ afterAll(async () => {
 
 describe('a room watched through three rounds', () => {
   it('shows every round move within 1 s of the server, from events, asking the server nothing', async () => {
-    const rooms = await api<{ items: Array<{ id: string; tier: string }> }>(server.url, 'GET', '/rooms');
+    const rooms = await apiClient(server.url).call(roomEndpoints.list);
     const roomId = rooms.items.find((room) => room.tier === 'normal')?.id ?? '';
     // The server's side: the first time each round is seen in each status.
     const serverSeen = new Map<string, number>();
     let polling = true;
     const poller = (async () => {
       while (polling) {
-        const list = await api<{ items: Array<{ id: string; status: string }> }>(
-          server.url,
-          'GET',
-          `/rooms/${roomId}/rounds?limit=3`,
-        );
+        const list = await apiClient(server.url).call(roomEndpoints.rounds, {
+          params: { id: roomId },
+          query: { limit: 3 },
+        });
         const at = Date.now();
         for (const round of list.items) {
           const key = `${round.id}:${round.status}`;

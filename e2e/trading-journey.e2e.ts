@@ -3,23 +3,17 @@
  * user enters the normal room, takes a position while the round is open, watches it seal, draw and
  * settle, sees the balance paid exactly by the frozen odds, and verifies the round in the browser.
  */
+import type { PositionView } from '@tradehall/contracts';
+import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import { payoutFor } from '@tradehall/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, api, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
-interface Position {
-  id: string;
-  roundId: string;
-  issue: string;
-  amount: number;
-  multiplier: number;
-  status: string;
-  payout: number | null;
-}
+type Position = PositionView;
 
 let server: RunningServer;
 let browser: Browser;
@@ -105,9 +99,7 @@ describe('a round at 390x844', () => {
     await page.getByTestId('bet-amount').fill('10');
     await page.getByTestId('bet-submit').click();
     await expect.poll(() => page.getByTestId('my-position').count(), { timeout: 10_000 }).toBe(1);
-    const positions = await api<{ items: Position[] }>(server.url, 'GET', '/positions', {
-      token: session.token,
-    });
+    const positions = await apiClient(server.url, session.token).call(positionEndpoints.list);
     expect(positions.items).toHaveLength(1);
     position = positions.items[0] as Position;
     expect(position).toMatchObject({ amount: 1000, multiplier: 196, status: 'open' });
@@ -127,9 +119,7 @@ describe('a round at 390x844', () => {
         interval: 250,
       })
       .toMatch(/won|lost/);
-    const settled = (
-      await api<{ items: Position[] }>(server.url, 'GET', '/positions', { token: session.token })
-    ).items[0];
+    const settled = (await apiClient(server.url, session.token).call(positionEndpoints.list)).items[0];
     const expectedPayout = settled?.status === 'won' ? payoutFor(1000, 196) : 0;
     expect(settled?.payout ?? 0).toBe(expectedPayout);
     expect(await balance()).toBe(10_000 - 1000 + expectedPayout);
@@ -140,8 +130,8 @@ describe('a round at 390x844', () => {
   });
 
   it('verifies the round in the browser', async () => {
-    const round = await api<{ round: { roomId: string } }>(server.url, 'GET', `/rounds/${position.roundId}`, {
-      token: session.token,
+    const round = await apiClient(server.url, session.token).call(roomEndpoints.round, {
+      params: { id: position.roundId },
     });
     await page.goto(`/#/pages/game/verify?room=${round.round.roomId}`);
     await page.getByTestId(`verify-round-${position.issue}`).click();

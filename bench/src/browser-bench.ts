@@ -7,7 +7,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import WebSocket from 'ws';
+import { benchApiClient } from './api-client.ts';
 import { freePort } from './http-helpers.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -87,8 +89,7 @@ export async function loginDemo(origin: string): Promise<Session> {
 }
 
 export async function firstRoomId(origin: string): Promise<string> {
-  const response = await fetch(`${origin}/api/v1/rooms`);
-  const body = (await response.json()) as { items: Array<{ id: string }> };
+  const body = await benchApiClient(`${origin}/api/v1`).call(roomEndpoints.list);
   const id = body.items[0]?.id;
   if (!id) throw new Error('the demo has no room');
   return id;

@@ -27,8 +27,11 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { fillPath } from '@tradehall/contracts';
+import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { benchApiClient } from './api-client.ts';
 import { startBenchServer } from './bench-server.ts';
 import { enrolTwoFactor, json, login } from './http-helpers.ts';
 
@@ -211,10 +214,9 @@ try {
     });
     tokens.push(token);
   }
-  type Room = { tier: string; currentRound: { id: string; status: string } | null };
   let roundId = '';
   for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
-    const rooms = await json<{ items: Room[] }>(`${api}/rooms`);
+    const rooms = await benchApiClient(api).call(roomEndpoints.list);
     const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
     if (current?.status === 'open') roundId = current.id;
     else await new Promise((wait) => setTimeout(wait, 100));
@@ -250,7 +252,7 @@ try {
       requests: [
         {
           method: 'POST',
-          path: `/api/v1/rounds/${roundId}/positions`,
+          path: `/api/v1${fillPath(positionEndpoints.place.path, { id: roundId })}`,
           setupRequest: (request) => {
             sent += 1;
             return {

@@ -19,7 +19,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fillPath } from '@tradehall/contracts';
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import autocannon from 'autocannon';
+import { benchApiClient } from './api-client.ts';
 import { type CapturedAnswer, startBareFloor } from './bare-http-floor.ts';
 import { startBenchServer } from './bench-server.ts';
 import { json, login } from './http-helpers.ts';
@@ -42,7 +45,7 @@ type Endpoint = keyof typeof BARS;
 const PATHS: Record<Endpoint, string> = {
   health: '/api/v1/health',
   me: '/api/v1/me',
-  rooms: '/api/v1/rooms',
+  rooms: `/api/v1${fillPath(roomEndpoints.list.path, undefined)}`,
 };
 /** BENCH_ONLY=health,me measures only those (to profile one path at a time). */
 const ONLY = process.env.BENCH_ONLY?.split(',') ?? null;
@@ -264,10 +267,9 @@ try {
   });
   const token = await login(api, '/auth/login', account, 'secret123');
   const me = await json<{ id: string }>(`${api}/me`, { headers: { authorization: `Bearer ${token}` } });
-  type Room = { tier: string; currentRound: { id: string; status: string } | null };
   let roundId = '';
   for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
-    const rooms = await json<{ items: Room[] }>(`${api}/rooms`);
+    const rooms = await benchApiClient(api).call(roomEndpoints.list);
     const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
     if (current?.status === 'open') roundId = current.id;
     else await new Promise((wait) => setTimeout(wait, 100));
@@ -290,9 +292,7 @@ try {
   );
   // The shared room list is read again within its 500 ms.
   await new Promise((wait) => setTimeout(wait, 600));
-  const rooms = await json<{ items: Array<{ tier: string; currentRound: { userCount: number } | null }> }>(
-    `${api}/rooms`,
-  );
+  const rooms = await benchApiClient(api).call(roomEndpoints.list);
   console.log(
     `  the normal room's round now shows ${rooms.items.find((r) => r.tier === 'normal')?.currentRound?.userCount} users`,
   );

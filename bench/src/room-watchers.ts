@@ -17,10 +17,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import { chromium } from 'playwright-core';
+import { benchApiClient } from './api-client.ts';
 import { startBenchServer, stopBenchServer } from './bench-server.ts';
 import { CHROMIUM_PATH, loginDemo, repoRoot } from './browser-bench.ts';
-import { json } from './http-helpers.ts';
 import { createScratchDatabase, databaseUrl, dropScratchDatabase, withClient } from './pg-scratch.ts';
 import { RawWsClient } from './raw-ws-client.ts';
 import { seedPositions } from './seed-positions.ts';
@@ -124,14 +125,13 @@ async function placeAsUser(api: string, url: string, token: string, userId: stri
       [userId],
     );
   });
-  await json(`${api}/rounds/${roundId}/positions`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: JSON.stringify({
+  await benchApiClient(api, token).call(positionEndpoints.place, {
+    params: { id: roundId },
+    body: {
       bet: { category: 'both_sides', type: 'long' },
       amount: 1000,
       idempotencyKey: randomBytes(16).toString('hex'),
-    }),
+    },
   });
 }
 
@@ -162,7 +162,7 @@ export async function watchSettlement(watcherCount: number, positions: number): 
     ? await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] })
     : null;
   try {
-    const rooms = await json<{ items: Array<{ id: string; tier: string }> }>(`${api}/rooms`);
+    const rooms = await benchApiClient(api).call(roomEndpoints.list);
     const roomId = rooms.items.find((room) => room.tier === 'normal')?.id ?? '';
     const session = await loginDemo(origin);
 

@@ -89,6 +89,7 @@ export const roomSchema = z.object({
 });
 export type RoomView = z.infer<typeof roomSchema>;
 export const roomListSchema = z.object({ items: z.array(roomSchema) });
+export type RoomList = z.infer<typeof roomListSchema>;
 /** POST /rooms/:id/enter: the room, once the viewer's balance meets its entry minimum. */
 export const enterRoomResponseSchema = z.object({ room: roomSchema });
 export const roundPageSchema = pageOf(roundSchema);

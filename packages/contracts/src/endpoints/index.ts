@@ -2,4 +2,7 @@
  * Every API endpoint, declared once (see ../endpoint.ts). Grouped by module; the server registers its
  * routes from these groups and the clients call them by reference (`call(depositEndpoints.create, …)`).
  */
+
+export * from './admin-rooms.ts';
 export * from './deposits.ts';
+export * from './trading.ts';

@@ -1,7 +1,8 @@
 /** Rooms: list, change limits and house edge, pause and resume. */
-import { adminRoomListSchema, adminRoomSchema, type updateRoomRequestSchema } from '@tradehall/contracts';
+import type { adminRoomSchema, updateRoomRequestSchema } from '@tradehall/contracts';
+import { adminRoomEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { request } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export type AdminRoom = z.infer<typeof adminRoomSchema>;
 export type UpdateRoomRequest = z.infer<typeof updateRoomRequestSchema>;
@@ -10,12 +11,12 @@ export const roomsKey = ['admin', 'rooms'] as const;
 
 export const roomsQuery = {
   queryKey: roomsKey,
-  queryFn: () => request('/admin/rooms', adminRoomListSchema),
+  queryFn: () => call(adminRoomEndpoints.list),
 };
 
 export const updateRoom = (id: string, body: UpdateRoomRequest) =>
-  request(`/admin/rooms/${id}`, adminRoomSchema, { method: 'PATCH', body });
+  call(adminRoomEndpoints.update, { params: { id }, body });
 export const pauseRoom = (id: string, reason: string) =>
-  request(`/admin/rooms/${id}/pause`, adminRoomSchema, { method: 'POST', body: { reason } });
+  call(adminRoomEndpoints.pause, { params: { id }, body: { reason } });
 export const resumeRoom = (id: string, reason: string) =>
-  request(`/admin/rooms/${id}/resume`, adminRoomSchema, { method: 'POST', body: { reason } });
+  call(adminRoomEndpoints.resume, { params: { id }, body: { reason } });

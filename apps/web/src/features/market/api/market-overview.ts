@@ -6,12 +6,13 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MarketOverview } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { marketEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 
 export const MARKET_OVERVIEW_KEY = ['market', 'overview'] as const;
 
 export function fetchMarketOverview(signal?: AbortSignal): Promise<MarketOverview> {
-  return api.get<MarketOverview>('/market/overview', undefined, signal);
+  return call(marketEndpoints.overview, { signal });
 }
 
 export const marketOverviewQueryOptions = () =>

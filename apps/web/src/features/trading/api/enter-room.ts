@@ -3,12 +3,13 @@
  * (ENTRY_MINIMUM_NOT_MET, with the amount missing, when short) and answers the room.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RoomView } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import type { EndpointResponse } from '@tradehall/contracts';
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { tradingKeys } from '../query-keys.ts';
 
-export function enterRoom(id: string): Promise<{ room: RoomView }> {
-  return api.post<{ room: RoomView }>(`/rooms/${encodeURIComponent(id)}/enter`);
+export function enterRoom(id: string): Promise<EndpointResponse<typeof roomEndpoints.enter>> {
+  return call(roomEndpoints.enter, { params: { id } });
 }
 
 export function useEnterRoom() {

@@ -6,11 +6,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PlacePositionRequest, PositionView, RoundDetail } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { positionEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { refreshAfterTrade, tradingKeys } from '../query-keys.ts';
 
 export function placePosition(roundId: string, request: PlacePositionRequest): Promise<PositionView> {
-  return api.post<PositionView>(`/rounds/${encodeURIComponent(roundId)}/positions`, request);
+  return call(positionEndpoints.place, { params: { id: roundId }, body: request });
 }
 
 export function usePlacePosition(roundId: string) {

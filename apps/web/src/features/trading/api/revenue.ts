@@ -4,7 +4,9 @@
  */
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { RevenueItem } from '@tradehall/contracts';
-import { FIRST_PAGE, fetchPage, type Page } from '../../../lib/page.ts';
+import { positionEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
+import { FIRST_PAGE, type Page, pageQuery } from '../../../lib/page.ts';
 import { tradingKeys } from '../query-keys.ts';
 
 export type { RevenueItem };
@@ -14,7 +16,7 @@ export async function fetchRevenue(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<Page<RevenueRecord>> {
-  const page = await fetchPage<RevenueItem>('/revenue', cursor, signal);
+  const page = await call(positionEndpoints.revenue, { query: pageQuery(cursor), signal });
   return { ...page, items: page.items.map((item) => ({ ...item, id: item.roundId })) };
 }
 

@@ -1,11 +1,12 @@
 /** GET /rooms/:id: one room, its limits and current round (and, signed in, whether the viewer qualifies). */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RoomView } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { tradingKeys } from '../query-keys.ts';
 
 export function fetchRoom(id: string, signal?: AbortSignal): Promise<RoomView> {
-  return api.get<RoomView>(`/rooms/${encodeURIComponent(id)}`, undefined, signal);
+  return call(roomEndpoints.get, { params: { id }, signal });
 }
 
 export const roomQueryOptions = (id: string) =>

@@ -3,16 +3,13 @@
  * are the viewer's.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RoomView } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import type { RoomList } from '@tradehall/contracts';
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { tradingKeys } from '../query-keys.ts';
 
-export interface RoomList {
-  items: RoomView[];
-}
-
 export function fetchRooms(signal?: AbortSignal): Promise<RoomList> {
-  return api.get<RoomList>('/rooms', undefined, signal);
+  return call(roomEndpoints.list, { signal });
 }
 
 export const roomsQueryOptions = () =>

@@ -1,12 +1,13 @@
 /** GET /rounds/:id: one round (status, times, commitment, result once drawn) and the viewer's positions in it. */
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { RoundDetail, RoundView } from '@tradehall/contracts';
+import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import { isFinal } from '@tradehall/domain';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 import { tradingKeys } from '../query-keys.ts';
 
 export function fetchRound(id: string, signal?: AbortSignal): Promise<RoundDetail> {
-  return api.get<RoundDetail>(`/rounds/${encodeURIComponent(id)}`, undefined, signal);
+  return call(roomEndpoints.round, { params: { id }, signal });
 }
 
 /** How long past a round's scheduled next move its cached copy is still trusted (events arrive late). */

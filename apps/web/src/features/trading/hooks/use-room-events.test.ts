@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import type { RoomView, RoundDetail } from '@tradehall/contracts';
+import type { RoomList, RoomView, RoundDetail } from '@tradehall/contracts';
 import { multiplierHundredths, payoutFor } from '@tradehall/domain';
 import { describe, expect, it } from 'vitest';
 import { position, room, round, roundId } from '../../../test/trading-fixtures.ts';
-import type { RoomList } from '../api/rooms.ts';
 import { tradingKeys } from '../query-keys.ts';
 import { applyRoundEvent } from './use-room-events.ts';
 

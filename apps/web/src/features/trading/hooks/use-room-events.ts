@@ -8,13 +8,12 @@
  * missed): the page asks again then, and only then.
  */
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import type { PositionView, RoomView, RoundDetail, RoundView } from '@tradehall/contracts';
+import type { PositionView, RoomList, RoomView, RoundDetail, RoundView } from '@tradehall/contracts';
 import { betWins, isFinal, payoutFor } from '@tradehall/domain';
 import { currentRoundAfter, roundOf } from '../../../lib/realtime/current-round.ts';
 import { roundTopic } from '../../../lib/realtime/protocol.ts';
 import { useRealtimeReconnect } from '../../../lib/realtime/use-connection.ts';
 import { useTopics } from '../../../lib/realtime/use-topic.ts';
-import type { RoomList } from '../api/rooms.ts';
 import { tradingKeys } from '../query-keys.ts';
 
 function withRound(room: RoomView, round: RoundView): RoomView {
