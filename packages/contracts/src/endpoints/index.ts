@@ -2,4 +2,10 @@
  * Every API endpoint, declared once (see ../endpoint.ts). Grouped by module; the server registers its
  * routes from these groups and the clients call them by reference (`call(depositEndpoints.create, …)`).
  */
+
+export * from './admin-users.ts';
+export * from './audit.ts';
+export * from './dashboard.ts';
 export * from './deposits.ts';
+export * from './notifications.ts';
+export * from './support.ts';
