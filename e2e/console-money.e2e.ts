@@ -5,9 +5,16 @@
  * reload; then a withdrawal the user requested is marked paid with a payment reference and shows as paid
  * in both browsers.
  */
+import { adminAuditEndpoints } from '@tradehall/contracts/endpoints';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, bindBankCard, requestWithdrawal, setPaymentPassword } from './support/api.ts';
+import {
+  type ApiSession,
+  apiClient,
+  bindBankCard,
+  requestWithdrawal,
+  setPaymentPassword,
+} from './support/api.ts';
 import { closeDrawer, openSection } from './support/console.ts';
 import { type ConsoleBesidePhone, openConsoleBesidePhone } from './support/console-beside-phone.ts';
 import type { RunningServer } from './support/server.ts';
@@ -84,12 +91,9 @@ describe('console money at 1280x800 beside the user at 390x844', () => {
     // The console's own session: its operator enrolled two-factor when signing in, so a fresh API login
     // would need a code.
     const operator = (await console_.evaluate(() => sessionStorage.getItem('console.token'))) ?? '';
-    const audit = await api<{ items: Array<{ action: string }> }>(
-      server.url,
-      'GET',
-      '/admin/audit-log?action=deposit.approve',
-      { token: operator },
-    );
+    const audit = await apiClient(server.url, operator).call(adminAuditEndpoints.list, {
+      query: { action: 'deposit.approve' },
+    });
     expect(audit.items).toHaveLength(1);
   });
 

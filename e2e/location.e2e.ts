@@ -8,9 +8,10 @@
  * and the first screen do without it).
  */
 import AxeBuilder from '@axe-core/playwright';
+import { supportEndpoints } from '@tradehall/contracts/endpoints';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './support/api.ts';
+import { apiClient } from './support/api.ts';
 import { PHONE } from './support/browser.ts';
 import { openSection } from './support/console.ts';
 import { type ConsoleBesidePhone, openConsoleBesidePhone } from './support/console-beside-phone.ts';
@@ -141,12 +142,7 @@ describe('sharing a location with customer service', () => {
     expect(await phone.getByTestId('support-location-name').textContent()).toBe(STATION.name);
     expect(await phone.getByTestId('support-location-address').textContent()).toBe(STATION.address);
     expect(await phone.getByTestId('support-location-coordinates').textContent()).toBe('48.8443, 2.3744');
-    const mine = await api<{ items: Array<{ kind: string; location: unknown }> }>(
-      scene.server.url,
-      'GET',
-      '/support/messages',
-      { token: scene.session.token },
-    );
+    const mine = await apiClient(scene.server.url, scene.session.token).call(supportEndpoints.list);
     expect(mine.items).toHaveLength(1);
     expect(mine.items[0]).toMatchObject({
       kind: 'location',

@@ -6,9 +6,10 @@
  * message (gaogaoasx) reaches only its addressee. Turning announcements off in the settings stops their
  * push, not personal messages.
  */
+import { adminNotificationEndpoints, notificationEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -59,7 +60,7 @@ async function phoneFor(account: string): Promise<Phone> {
 }
 
 const send = (body: { audience: 'all' | 'user'; account?: string; title: string; content: string }) =>
-  api<{ id: string }>(server.url, 'POST', '/admin/notifications', { token: operator, body });
+  apiClient(server.url, operator).call(adminNotificationEndpoints.send, { body });
 
 const reminderTexts = (page: Page) =>
   page.getByTestId('reminder-content').evaluateAll((nodes) => nodes.map((node) => node.textContent));
@@ -129,11 +130,7 @@ describe('notices at 390x844', () => {
     await expect
       .poll(
         async () =>
-          (
-            await api<{ unread: number }>(server.url, 'GET', '/notifications/unread-count', {
-              token: me.session.token,
-            })
-          ).unread,
+          (await apiClient(server.url, me.session.token).call(notificationEndpoints.unreadCount)).unread,
       )
       .toBe(0);
     await page.goto('/#/pages/mine/index');
@@ -178,9 +175,7 @@ describe('notices at 390x844', () => {
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
     await toggle.click();
     await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
-    const settings = await api<{ announcement: boolean }>(server.url, 'GET', '/notification-settings', {
-      token: me.session.token,
-    });
+    const settings = await apiClient(server.url, me.session.token).call(notificationEndpoints.settings);
     expect(settings.announcement).toBe(false);
 
     await send({ audience: 'all', title: 'Maintenance', content: 'Maintenance tonight' });

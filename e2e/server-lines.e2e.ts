@@ -10,9 +10,10 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { adminNotificationEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, PHONE, phoneContext } from './support/browser.ts';
 import { createSharedDatabase, type SharedDatabase } from './support/shared-database.ts';
 import {
@@ -77,8 +78,7 @@ async function phone(locale = 'en'): Promise<Page> {
 }
 
 const notify = (baseUrl: string, operator: string, content: string) =>
-  api(baseUrl, 'POST', '/admin/notifications', {
-    token: operator,
+  apiClient(baseUrl, operator).call(adminNotificationEndpoints.send, {
     body: { audience: 'user', account, title: 'Line check', content },
   });
 

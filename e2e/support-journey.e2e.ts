@@ -4,9 +4,10 @@
  * text as text and answers; the answer appears in the open conversation without a reload and without a
  * "Reminder" modal over it. On another page, the next answer arrives as the Reminder (spec §7).
  */
+import { supportEndpoints } from '@tradehall/contracts/endpoints';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api } from './support/api.ts';
+import { apiClient } from './support/api.ts';
 import { openSection } from './support/console.ts';
 import { type ConsoleBesidePhone, openConsoleBesidePhone } from './support/console-beside-phone.ts';
 
@@ -31,9 +32,7 @@ describe('customer service (390x844 beside the console at 1280x800)', () => {
     await phone.getByTestId('support-input').waitFor();
     await phone.getByTestId('support-send').click();
     await expect.poll(() => phone.getByTestId('support-error').textContent()).toBe('Please enter a message');
-    const mine = await api<{ items: unknown[] }>(scene.server.url, 'GET', '/support/messages', {
-      token: scene.session.token,
-    });
+    const mine = await apiClient(scene.server.url, scene.session.token).call(supportEndpoints.list);
     expect(mine.items).toEqual([]);
   });
 

@@ -35,6 +35,7 @@ export const notificationPageSchema = pageOf(notificationSchema).extend({
 export type NotificationPage = z.infer<typeof notificationPageSchema>;
 
 export const unreadCountSchema = z.object({ unread: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
 
 export const notificationSettingsSchema = z.object({
   announcement: z.boolean(),

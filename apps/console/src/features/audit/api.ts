@@ -1,7 +1,8 @@
 /** The operator audit log, filtered; the operator list feeds the operator filter. */
-import { type auditEntrySchema, auditPageSchema, operatorListSchema } from '@tradehall/contracts';
+import { type auditEntrySchema, operatorListSchema } from '@tradehall/contracts';
+import { adminAuditEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { request, withQuery } from '../../lib/api.ts';
+import { call, request } from '../../lib/api.ts';
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -17,7 +18,7 @@ export interface AuditFilters {
 
 export const auditKey = (filters: AuditFilters) => ['admin', 'audit', filters] as const;
 export const fetchAuditPage = (filters: AuditFilters, cursor?: string) =>
-  request(withQuery('/admin/audit-log', { ...filters, cursor, limit: 50 }), auditPageSchema);
+  call(adminAuditEndpoints.list, { query: { ...filters, cursor, limit: 50 } });
 
 export const operatorsQuery = {
   queryKey: ['admin', 'operators'] as const,

@@ -1,9 +1,9 @@
-import { dashboardSchema } from '@tradehall/contracts';
-import { request } from '../../lib/api.ts';
+import { adminDashboardEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../lib/api.ts';
 
 export const dashboardQuery = {
   queryKey: ['admin', 'dashboard'] as const,
-  queryFn: () => request('/admin/dashboard', dashboardSchema),
+  queryFn: () => call(adminDashboardEndpoints.get),
   // The queues fill while an operator watches; a minute-old count is stale.
   refetchInterval: 30_000,
 };

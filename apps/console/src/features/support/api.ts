@@ -1,14 +1,12 @@
 /** Customer service: the users with a conversation, one conversation, and the operator's reply. */
 import {
   type SupportMessage,
-  supportMessagePageSchema,
   supportMessageRequestSchema,
-  supportMessageSchema,
-  supportThreadPageSchema,
   type supportThreadSchema,
 } from '@tradehall/contracts';
+import { adminSupportEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { request, withQuery } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export type { SupportMessage };
 /** A thread keyed by its user (tables and lists need an `id`). */
@@ -19,23 +17,17 @@ export const threadsKey = [...supportKey, 'threads'] as const;
 export const messagesKey = (userId: string) => [...supportKey, 'messages', userId] as const;
 
 export const fetchThreadPage = async (cursor?: string) => {
-  const page = await request(
-    withQuery('/admin/support/threads', { cursor, limit: 50 }),
-    supportThreadPageSchema,
-  );
+  const page = await call(adminSupportEndpoints.threads, { query: { cursor, limit: 50 } });
   return { ...page, items: page.items.map((thread) => ({ ...thread, id: thread.userId })) };
 };
 
 /** Newest first, as the server sends them. */
 export const fetchMessagePage = (userId: string, cursor?: string) =>
-  request(
-    withQuery(`/admin/support/threads/${encodeURIComponent(userId)}/messages`, { cursor, limit: 50 }),
-    supportMessagePageSchema,
-  );
+  call(adminSupportEndpoints.messages, { params: { userId }, query: { cursor, limit: 50 } });
 
 /** One reply; a fresh idempotency key per attempt (the button is disabled while one is in flight). */
 export const sendReply = (userId: string, text: string) =>
-  request(`/admin/support/threads/${encodeURIComponent(userId)}/messages`, supportMessageSchema, {
-    method: 'POST',
+  call(adminSupportEndpoints.reply, {
+    params: { userId },
     body: supportMessageRequestSchema.parse({ text, idempotencyKey: crypto.randomUUID() }),
   });

@@ -1,29 +1,15 @@
 /** GET /admin/audit-log: every operator action, filterable. */
-import { auditPageSchema, auditQuerySchema } from '@tradehall/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { adminAuditEndpoints } from '@tradehall/contracts/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../platform/endpoint-route.ts';
 import type { OperatorGuard } from '../../platform/guards/operator-guard.ts';
-import { errorResponses } from '../../platform/http.ts';
 import type { AuditService } from './audit.service.ts';
 
-export function auditRoutes(deps: {
-  audit: AuditService;
-  operatorGuard: OperatorGuard;
-}): FastifyPluginAsyncZod {
+export function auditRoutes(deps: { audit: AuditService; operatorGuard: OperatorGuard }): FastifyPluginAsync {
   return async (app) => {
-    app.get(
-      '/admin/audit-log',
-      {
-        onRequest: deps.operatorGuard,
-        schema: {
-          tags: ['admin'],
-          security: [{ operatorBearer: [] }],
-          summary:
-            'The operator audit log, newest first, by operator, action, target and time (from inclusive, to exclusive)',
-          querystring: auditQuerySchema,
-          response: { 200: auditPageSchema, ...errorResponses },
-        },
-      },
-      async (request) => deps.audit.list(request.query),
-    );
+    route(app, adminAuditEndpoints.list, {
+      onRequest: deps.operatorGuard,
+      handler: async (request) => deps.audit.list(request.query),
+    });
   };
 }

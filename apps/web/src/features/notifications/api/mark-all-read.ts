@@ -1,12 +1,13 @@
 /** POST /notifications/read-all (204): every notification of the user read; the badge goes away. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import type { UnreadCount } from '@tradehall/contracts';
+import { notificationEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { notificationKeys } from '../query-keys.ts';
 import { markReadInLists } from './mark-read.ts';
-import type { UnreadCount } from './unread-count.ts';
 
 export function markAllNotificationsRead(): Promise<unknown> {
-  return api.post<unknown>('/notifications/read-all');
+  return call(notificationEndpoints.markAllRead);
 }
 
 export function useMarkAllNotificationsRead() {

@@ -4,12 +4,13 @@
  */
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationView } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { notificationEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { notificationKeys } from '../query-keys.ts';
 import type { NotificationPages } from './notifications.ts';
 
 export function markNotificationRead(id: string): Promise<unknown> {
-  return api.post<unknown>(`/notifications/${encodeURIComponent(id)}/read`);
+  return call(notificationEndpoints.markRead, { params: { id } });
 }
 
 /** Marks read, in every cached list, the items `isRead` picks; each page's unread figure follows. */

@@ -5,9 +5,9 @@
  */
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { NotificationPage } from '@tradehall/contracts';
-import { RECORDS_PAGE_SIZE } from '@tradehall/domain';
-import { api } from '../../../lib/api-client.ts';
-import { FIRST_PAGE } from '../../../lib/page.ts';
+import { notificationEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
+import { FIRST_PAGE, pageQuery } from '../../../lib/page.ts';
 import { type NotificationScope, notificationKeys } from '../query-keys.ts';
 
 export type NotificationPages = InfiniteData<NotificationPage, string | null>;
@@ -17,7 +17,7 @@ export function fetchNotifications(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<NotificationPage> {
-  return api.get<NotificationPage>('/notifications', { scope, cursor, limit: RECORDS_PAGE_SIZE }, signal);
+  return call(notificationEndpoints.list, { query: { scope, ...pageQuery(cursor) }, signal });
 }
 
 export const notificationsQueryOptions = (scope: NotificationScope) =>

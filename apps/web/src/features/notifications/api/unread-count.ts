@@ -3,15 +3,13 @@
  * account tab). Asked only while someone is logged in; a new notice and every read refresh it.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import type { UnreadCount } from '@tradehall/contracts';
+import { notificationEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { notificationKeys } from '../query-keys.ts';
 
-export interface UnreadCount {
-  unread: number;
-}
-
 export function fetchUnreadCount(signal?: AbortSignal): Promise<UnreadCount> {
-  return api.get<UnreadCount>('/notifications/unread-count', undefined, signal);
+  return call(notificationEndpoints.unreadCount, { signal });
 }
 
 export const unreadCountQueryOptions = () =>

@@ -4,13 +4,14 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationSettings } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { notificationEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { notificationKeys } from '../query-keys.ts';
 
 export function updateNotificationSettings(
   changes: Partial<NotificationSettings>,
 ): Promise<NotificationSettings> {
-  return api.put<NotificationSettings>('/notification-settings', changes);
+  return call(notificationEndpoints.updateSettings, { body: changes });
 }
 
 export function useUpdateNotificationSettings() {

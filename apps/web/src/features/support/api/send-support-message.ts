@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupportMessage, SupportMessageRequest } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { supportEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { refreshSupport } from '../query-keys.ts';
 
 export function sendSupportMessage(request: SupportMessageRequest): Promise<SupportMessage> {
-  return api.post<SupportMessage>('/support/messages', request);
+  return call(supportEndpoints.send, { body: request });
 }
 
 export function useSendSupportMessage() {

@@ -5,11 +5,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SupportLocationRequest, SupportMessage } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { supportEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { refreshSupport, supportKeys } from '../query-keys.ts';
 
 export function shareSupportLocation(request: SupportLocationRequest): Promise<SupportMessage> {
-  return api.post<SupportMessage>('/support/messages/location', request);
+  return call(supportEndpoints.shareLocation, { body: request });
 }
 
 export function useShareSupportLocation() {

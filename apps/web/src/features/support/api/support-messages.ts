@@ -3,20 +3,20 @@
  * The first page is the latest messages; each next page goes further back in time.
  */
 import { type InfiniteData, infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
-import type { SupportMessage } from '@tradehall/contracts';
-import { RECORDS_PAGE_SIZE } from '@tradehall/domain';
-import { api } from '../../../lib/api-client.ts';
-import { FIRST_PAGE, type Page } from '../../../lib/page.ts';
+import type { EndpointResponse, SupportMessage } from '@tradehall/contracts';
+import { supportEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
+import { FIRST_PAGE, pageQuery } from '../../../lib/page.ts';
 import { supportKeys } from '../query-keys.ts';
 
-export type SupportMessagePage = Page<SupportMessage>;
+export type SupportMessagePage = EndpointResponse<typeof supportEndpoints.list>;
 export type SupportMessagePages = InfiniteData<SupportMessagePage, string | null>;
 
 export function fetchSupportMessages(
   cursor: string | null,
   signal?: AbortSignal,
 ): Promise<SupportMessagePage> {
-  return api.get<SupportMessagePage>('/support/messages', { cursor, limit: RECORDS_PAGE_SIZE }, signal);
+  return call(supportEndpoints.list, { query: pageQuery(cursor), signal });
 }
 
 export const supportMessagesQueryOptions = () =>

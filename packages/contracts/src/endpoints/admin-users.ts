@@ -1,0 +1,102 @@
+/** The operators' view of users: search, detail, freeze and unfreeze, credit score, forced password reset, balance adjustments. */
+import { z } from 'zod';
+import {
+  adminUserDetailSchema,
+  adminUserPageSchema,
+  adminUserQuerySchema,
+  adminUserSchema,
+  balanceAdjustmentRequestSchema,
+  balanceAdjustmentResponseSchema,
+  creditScoreRequestSchema,
+  reasonRequestSchema,
+} from '../admin-console.ts';
+import { endpoint } from '../endpoint.ts';
+import { idField } from '../fields.ts';
+
+const idParams = z.strictObject({ id: idField });
+
+export const adminUserEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/users',
+    access: 'operator',
+    tags: ['admin'],
+    summary: 'Users, newest first; q matches the id, or account, nickname or email in part',
+    query: adminUserQuerySchema,
+    status: 200,
+    response: adminUserPageSchema,
+    errors: [],
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/admin/users/:id',
+    access: 'operator',
+    tags: ['admin'],
+    summary:
+      'One user: balance, withdrawable, latest ledger entries, positions, deposits, withdrawals, cards, wallets, sessions',
+    params: idParams,
+    status: 200,
+    response: adminUserDetailSchema,
+    errors: [],
+  }),
+  freeze: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/freeze',
+    access: 'operator',
+    tags: ['admin'],
+    summary: 'Freeze: the user can neither log in nor move money; their sessions end now',
+    params: idParams,
+    body: reasonRequestSchema,
+    status: 200,
+    response: adminUserSchema,
+    errors: [],
+  }),
+  unfreeze: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/unfreeze',
+    access: 'operator',
+    tags: ['admin'],
+    summary: 'Unfreeze the user',
+    params: idParams,
+    body: reasonRequestSchema,
+    status: 200,
+    response: adminUserSchema,
+    errors: [],
+  }),
+  forcePasswordReset: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/password-reset',
+    access: 'operator',
+    tags: ['admin'],
+    summary: 'Force a password reset: sessions end, login is refused until the user resets by email code',
+    params: idParams,
+    body: reasonRequestSchema,
+    status: 200,
+    response: adminUserSchema,
+    errors: [],
+  }),
+  setCreditScore: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/credit-score',
+    access: 'operator',
+    tags: ['admin'],
+    summary: 'Set the credit score, with a reason',
+    params: idParams,
+    body: creditScoreRequestSchema,
+    status: 200,
+    response: adminUserSchema,
+    errors: [],
+  }),
+  adjustBalance: endpoint({
+    method: 'POST',
+    path: '/admin/users/:id/balance-adjustments',
+    access: 'operator',
+    tags: ['admin'],
+    summary: 'Adjust the balance (admin role): a transfer between the house and the user, never below zero',
+    params: idParams,
+    body: balanceAdjustmentRequestSchema,
+    status: 200,
+    response: balanceAdjustmentResponseSchema,
+    errors: ['INSUFFICIENT_FUNDS', 'IDEMPOTENCY_CONFLICT'],
+  }),
+} as const;
