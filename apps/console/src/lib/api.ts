@@ -6,7 +6,7 @@
  * two-factor code on a step-up action, which leaves the session alone.
  */
 import { errorBodySchema } from '@tradehall/contracts';
-import { createApiClient } from '@tradehall/contracts/client';
+import { ContractViolationError, createApiClient } from '@tradehall/contracts/client';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import type { z } from 'zod';
 import { currentLanguage, i18n } from './i18n.ts';
@@ -162,6 +162,9 @@ export async function requestBlob(url: string): Promise<Blob> {
 /** The message to show for any failure: the server's translated one when it sent one. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ConsoleApiError) return error.message;
-  if (error instanceof Error && error.name === 'ZodError') return i18n.t('common.unexpectedAnswer');
+  // An answer outside its contract (call()) or a schema's own parse: the operator sees a plain sentence.
+  if (error instanceof ContractViolationError || (error instanceof Error && error.name === 'ZodError')) {
+    return i18n.t('common.unexpectedAnswer');
+  }
   return error instanceof Error ? error.message : i18n.t('common.somethingWrong');
 }
