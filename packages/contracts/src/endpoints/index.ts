@@ -3,3 +3,4 @@
  * routes from these groups and the clients call them by reference (`call(depositEndpoints.create, …)`).
  */
 export * from './deposits.ts';
+export * from './funding.ts';
