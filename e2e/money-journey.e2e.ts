@@ -4,9 +4,11 @@
  * operator pays it; every record page shows each step. The server runs with TURNOVER_MULTIPLIER=0:
  * trading (which meets the turnover rule) arrives with the trading issue.
  */
+
+import { adminWithdrawalEndpoints, bankCardEndpoints, ledgerEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, api, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -115,9 +117,7 @@ describe('money at 390x844', () => {
   });
 
   it('withdraws with the payment password; the operator pays it', async () => {
-    const cards = await api<Page_<{ id: string }>>(server.url, 'GET', '/bank-cards', {
-      token: session.token,
-    });
+    const cards = await apiClient(server.url, session.token).call(bankCardEndpoints.list);
     const cardId = cards.items[0]?.id ?? '';
     await page.goto('/#/pages/withdraw/index');
     await page.getByTestId('withdraw-amount').fill('30');
@@ -128,17 +128,12 @@ describe('money at 390x844', () => {
     await page.waitForURL(/#\/pages\/withdraw-record\/index/);
     await expect.poll(statuses).toEqual(['pending']);
 
-    const pending = await api<Page_<{ id: string; account: string }>>(
-      server.url,
-      'GET',
-      '/admin/withdrawals?status=pending',
-      {
-        token: operator,
-      },
-    );
+    const pending = await apiClient(server.url, operator).call(adminWithdrawalEndpoints.list, {
+      query: { status: 'pending' },
+    });
     const withdrawal = pending.items.find((item) => item.account === account);
-    await api(server.url, 'POST', `/admin/withdrawals/${withdrawal?.id}/pay`, {
-      token: operator,
+    await apiClient(server.url, operator).call(adminWithdrawalEndpoints.pay, {
+      params: { id: withdrawal?.id ?? '' },
       body: { paymentReference: 'BANK-REF-0001' },
     });
     await page.reload();
@@ -150,7 +145,7 @@ describe('money at 390x844', () => {
     await expect.poll(codes).toEqual(['withdrawal_hold', 'deposit']);
     await page.goto('/#/pages/mine/index');
     await expect.poll(() => page.getByTestId('mine-balance').textContent()).toBe('$70.00');
-    const audit = await api<{ ok: boolean }>(server.url, 'GET', '/admin/ledger/audit', { token: operator });
+    const audit = await apiClient(server.url, operator).call(ledgerEndpoints.audit);
     expect(audit.ok).toBe(true);
   });
 });

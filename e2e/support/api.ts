@@ -4,6 +4,7 @@
  * payment password, a bank card, a balance, a pending withdrawal).
  */
 import { type ApiClient, createApiClient } from '@tradehall/contracts/client';
+import { bankCardEndpoints, withdrawalEndpoints } from '@tradehall/contracts/endpoints';
 import { totpCode } from './console.ts';
 
 export interface ApiSession {
@@ -132,8 +133,7 @@ export async function bindBankCard(
   card: { realName: string; bankName: string; accountNumber: string },
 ): Promise<string> {
   await api(baseUrl, 'PUT', '/me/real-name', { token, body: { realName: card.realName } });
-  const created = await api<{ id: string }>(baseUrl, 'POST', '/bank-cards', {
-    token,
+  const created = await apiClient(baseUrl, token).call(bankCardEndpoints.create, {
     body: { bankName: card.bankName, accountNumber: card.accountNumber, payee: card.realName },
   });
   return created.id;
@@ -159,8 +159,7 @@ export async function requestWithdrawal(
   token: string,
   input: { amount: number; cardId: string; paymentPassword: string },
 ): Promise<{ id: string; reference: string }> {
-  return api<{ id: string; reference: string }>(baseUrl, 'POST', '/withdrawals', {
-    token,
+  return apiClient(baseUrl, token).call(withdrawalEndpoints.create, {
     body: {
       amount: input.amount,
       destinationType: 'bank_card',

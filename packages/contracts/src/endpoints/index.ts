@@ -8,6 +8,13 @@ export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './dashboard.ts';
 export * from './deposits.ts';
+
+export * from './admin-rooms.ts';
+export * from './admin-users.ts';
+export * from './audit.ts';
+export * from './dashboard.ts';
+export * from './deposits.ts';
+export * from './funding.ts';
 export * from './notifications.ts';
 export * from './support.ts';
 export * from './trading.ts';

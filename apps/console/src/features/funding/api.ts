@@ -1,10 +1,7 @@
 /** Funding settings: where users send deposits (receiving bank accounts, crypto addresses), card payment. */
-import {
-  type FundingSettingsResponse,
-  type FundingSettingsUpdateRequest,
-  fundingSettingsResponseSchema,
-} from '@tradehall/contracts';
-import { request } from '../../lib/api.ts';
+import type { FundingSettingsResponse, FundingSettingsUpdateRequest } from '@tradehall/contracts';
+import { fundingSettingsEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../lib/api.ts';
 
 export type FundingSettings = FundingSettingsResponse;
 export type FundingSettingsUpdate = FundingSettingsUpdateRequest;
@@ -13,9 +10,9 @@ export const fundingSettingsKey = ['admin', 'funding-settings'] as const;
 
 export const fundingSettingsQuery = {
   queryKey: fundingSettingsKey,
-  queryFn: () => request('/admin/funding/methods', fundingSettingsResponseSchema),
+  queryFn: () => call(fundingSettingsEndpoints.adminGet),
 };
 
 /** Admin only, with a current two-factor code in the body (step-up). */
 export const updateFundingSettings = (body: FundingSettingsUpdate) =>
-  request('/admin/funding/methods', fundingSettingsResponseSchema, { method: 'PUT', body });
+  call(fundingSettingsEndpoints.adminUpdate, { body });

@@ -1,10 +1,10 @@
 /** The ledger: trial balance, the invariant audit, and transfer search. */
-import { adminTransferPageSchema, ledgerAuditResponseSchema, trialBalanceSchema } from '@tradehall/contracts';
-import type { z } from 'zod';
-import { request, withQuery } from '../../lib/api.ts';
+import type { EndpointResponse } from '@tradehall/contracts';
+import { ledgerEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../lib/api.ts';
 
-export type TrialBalance = z.infer<typeof trialBalanceSchema>;
-export type AdminTransfer = z.infer<typeof adminTransferPageSchema>['items'][number];
+export type TrialBalance = EndpointResponse<typeof ledgerEndpoints.trialBalance>;
+export type AdminTransfer = EndpointResponse<typeof ledgerEndpoints.transfers>['items'][number];
 
 export interface TransferFilters {
   userId?: string;
@@ -15,14 +15,14 @@ export interface TransferFilters {
 
 export const trialBalanceQuery = {
   queryKey: ['admin', 'ledger', 'trial-balance'] as const,
-  queryFn: () => request('/admin/ledger/trial-balance', trialBalanceSchema),
+  queryFn: () => call(ledgerEndpoints.trialBalance),
 };
 
 export const auditQuery = {
   queryKey: ['admin', 'ledger', 'audit'] as const,
-  queryFn: () => request('/admin/ledger/audit', ledgerAuditResponseSchema),
+  queryFn: () => call(ledgerEndpoints.audit),
 };
 
 export const transfersKey = (filters: TransferFilters) => ['admin', 'ledger', 'transfers', filters] as const;
 export const fetchTransferPage = (filters: TransferFilters, cursor?: string) =>
-  request(withQuery('/admin/ledger/transfers', { ...filters, cursor, limit: 50 }), adminTransferPageSchema);
+  call(ledgerEndpoints.transfers, { query: { ...filters, cursor, limit: 50 } });

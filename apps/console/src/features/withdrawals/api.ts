@@ -1,12 +1,8 @@
 /** The withdrawal queue: list by status, one withdrawal, mark paid with a reference, reject (refunds). */
-import {
-  adminWithdrawalPageSchema,
-  adminWithdrawalSchema,
-  type withdrawalDestinationSchema,
-  type withdrawalStatusSchema,
-} from '@tradehall/contracts';
+import type { withdrawalDestinationSchema, withdrawalStatusSchema } from '@tradehall/contracts';
+import { adminWithdrawalEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { request, withQuery } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export type WithdrawalStatusFilter = z.infer<typeof withdrawalStatusSchema> | undefined;
 export type WithdrawalMethodFilter = z.infer<typeof withdrawalDestinationSchema> | undefined;
@@ -20,22 +16,15 @@ export const fetchWithdrawalPage = (
   status: WithdrawalStatusFilter,
   destinationType: WithdrawalMethodFilter,
   cursor?: string,
-) =>
-  request(
-    withQuery('/admin/withdrawals', { status, destinationType, cursor, limit: 50 }),
-    adminWithdrawalPageSchema,
-  );
+) => call(adminWithdrawalEndpoints.list, { query: { status, destinationType, cursor, limit: 50 } });
 
 export const withdrawalQuery = (id: string) => ({
   queryKey: [...withdrawalsKey, 'one', id] as const,
-  queryFn: () => request(`/admin/withdrawals/${id}`, adminWithdrawalSchema),
+  queryFn: () => call(adminWithdrawalEndpoints.get, { params: { id } }),
 });
 
 export const payWithdrawal = (id: string, paymentReference: string) =>
-  request(`/admin/withdrawals/${id}/pay`, adminWithdrawalSchema, {
-    method: 'POST',
-    body: { paymentReference },
-  });
+  call(adminWithdrawalEndpoints.pay, { params: { id }, body: { paymentReference } });
 
 export const rejectWithdrawal = (id: string, reason: string) =>
-  request(`/admin/withdrawals/${id}/reject`, adminWithdrawalSchema, { method: 'POST', body: { reason } });
+  call(adminWithdrawalEndpoints.reject, { params: { id }, body: { reason } });

@@ -1,12 +1,16 @@
 /** Bank cards a user withdraws to. Removal is soft (deleted_at), so past withdrawals keep their card. */
 import type { Kysely } from 'kysely';
+import { PayoutDestinations } from '../../platform/db/payout-destinations.ts';
 import type { BankCardRow, DB } from '../../platform/db/schema.ts';
 
 /** One live card per number per user. */
 export const BANK_CARDS_NUMBER_KEY = 'bank_cards_number_key';
 
-export class BankCardsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
+/** Listing, finding and removing a card are those of any payout destination; adding one is its own. */
+export class BankCardsRepository extends PayoutDestinations<'bank_cards'> {
+  constructor(db: Kysely<DB>) {
+    super(db, 'bank_cards');
+  }
 
   insert(card: {
     userId: string;
@@ -27,38 +31,5 @@ export class BankCardsRepository {
       })
       .returningAll()
       .executeTakeFirstOrThrow();
-  }
-
-  listLive(userId: string): Promise<BankCardRow[]> {
-    return this.db
-      .selectFrom('bank_cards')
-      .selectAll()
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .execute();
-  }
-
-  /** The user's own live card, or undefined (someone else's card is indistinguishable from none). */
-  findLive(userId: string, id: string): Promise<BankCardRow | undefined> {
-    return this.db
-      .selectFrom('bank_cards')
-      .selectAll()
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-  }
-
-  async softDelete(userId: string, id: string, at: Date): Promise<boolean> {
-    const result = await this.db
-      .updateTable('bank_cards')
-      .set({ deleted_at: at })
-      .where('id', '=', id)
-      .where('user_id', '=', userId)
-      .where('deleted_at', 'is', null)
-      .executeTakeFirst();
-    return result.numUpdatedRows === 1n;
   }
 }

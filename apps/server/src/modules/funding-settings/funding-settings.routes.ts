@@ -2,15 +2,11 @@
  * GET /funding/methods for users; GET /admin/funding/methods for any operator; PUT (where users send
  * their money) for admins only, with a current two-factor code in the body.
  */
-import {
-  fundingMethodsResponseSchema,
-  fundingSettingsResponseSchema,
-  fundingSettingsUpdateRequestSchema,
-} from '@tradehall/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { fundingSettingsEndpoints } from '@tradehall/contracts/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
+import { route } from '../../platform/endpoint-route.ts';
 import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
 import type { UserGuard } from '../../platform/guards/user-guard.ts';
-import { errorResponses } from '../../platform/http.ts';
 import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
 import type { FundingSettingsService } from './funding-settings.service.ts';
 
@@ -20,51 +16,20 @@ export function fundingSettingsRoutes(deps: {
   operatorGuard: OperatorGuard;
   adminGuard: OperatorGuard;
   adminAuth: AdminAuthService;
-}): FastifyPluginAsyncZod {
+}): FastifyPluginAsync {
   const { fundingSettings, userGuard, operatorGuard, adminGuard, adminAuth } = deps;
-  const admin = { tags: ['admin'], security: [{ operatorBearer: [] }] };
   return async (app) => {
-    app.get(
-      '/funding/methods',
-      {
-        onRequest: userGuard,
-        schema: {
-          tags: ['funding'],
-          security: [{ bearer: [] }],
-          summary: 'How to top up: receiving bank accounts, deposit addresses, card payment, limits',
-          response: { 200: fundingMethodsResponseSchema, ...errorResponses },
-        },
-      },
-      async () => fundingSettings.methods(),
-    );
-
-    app.get(
-      '/admin/funding/methods',
-      {
-        onRequest: operatorGuard,
-        schema: {
-          ...admin,
-          summary: 'The funding settings as configured',
-          response: { 200: fundingSettingsResponseSchema, ...errorResponses },
-        },
-      },
-      async () => fundingSettings.adminView(),
-    );
-
-    app.put(
-      '/admin/funding/methods',
-      {
-        onRequest: adminGuard,
-        schema: {
-          ...admin,
-          summary:
-            'Replace the receiving bank accounts, deposit addresses and the card payment switch ' +
-            "(admin role, with totpCode: a current code from the admin's authenticator app)",
-          body: fundingSettingsUpdateRequestSchema,
-          response: { 200: fundingSettingsResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
+    route(app, fundingSettingsEndpoints.methods, {
+      onRequest: userGuard,
+      handler: async () => fundingSettings.methods(),
+    });
+    route(app, fundingSettingsEndpoints.adminGet, {
+      onRequest: operatorGuard,
+      handler: async () => fundingSettings.adminView(),
+    });
+    route(app, fundingSettingsEndpoints.adminUpdate, {
+      onRequest: adminGuard,
+      handler: async (request) => {
         const auth = requireOperator(request);
         const { totpCode, ...settings } = request.body;
         const updated = await fundingSettings.update(auth.operator.id, settings, () =>
@@ -72,6 +37,6 @@ export function fundingSettingsRoutes(deps: {
         );
         return fundingSettings.adminView(updated);
       },
-    );
+    });
   };
 }

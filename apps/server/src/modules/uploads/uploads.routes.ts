@@ -3,10 +3,10 @@
  * `file`; GET /uploads/:id serves it to its owner or an operator (bearer token of either).
  */
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import { uploadResponseSchema } from '@tradehall/contracts';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { uploadEndpoints } from '@tradehall/contracts/endpoints';
+import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { route } from '../../platform/endpoint-route.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OperatorSessions } from '../../platform/guards/operator-guard.ts';
 import { requireUser, type UserGuard, type UserSessions } from '../../platform/guards/user-guard.ts';
@@ -22,48 +22,37 @@ export interface UploadsRoutesDeps {
   adminAuth: OperatorSessions;
 }
 
-/** Bytes on the wire (sent as a Buffer, never serialised); documented as a binary string. */
-const imageBytes = z.instanceof(Buffer).meta({ type: 'string', format: 'binary' });
-
-const uploadSchema = {
-  tags: ['app'],
-  security: [{ bearer: [] }],
-  summary: 'Upload an image (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)',
-  consumes: ['multipart/form-data'],
-  response: { 201: uploadResponseSchema, ...errorResponses },
-};
+/** The parts of the upload's schema its declaration cannot say: a multipart body. */
+const multipartBody = { consumes: ['multipart/form-data'] };
 
 /** The upload routes under /api/v1. */
-export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
+export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     await registerMultipart(app);
-    app.post('/uploads', { onRequest: deps.userGuard, schema: uploadSchema }, async (request, reply) => {
-      const body = await deps.uploads.store(requireUser(request).userId, await readImage(request));
-      return reply.status(201).send(body);
+    route(app, uploadEndpoints.upload, {
+      onRequest: deps.userGuard,
+      schema: multipartBody,
+      handler: async (request) => deps.uploads.store(requireUser(request).userId, await readImage(request)),
     });
 
-    app.get(
-      '/uploads/:id',
-      {
-        schema: {
-          tags: ['app'],
-          security: [{ bearer: [] }, { operatorBearer: [] }],
-          summary: 'An uploaded image, for its owner or an operator',
-          params: z.strictObject({ id: z.uuid() }),
-          response: {
-            200: {
-              description: 'The image bytes',
-              content: {
-                'image/jpeg': { schema: imageBytes },
-                'image/png': { schema: imageBytes },
-                'image/webp': { schema: imageBytes },
-              },
+    const imageBytes = uploadEndpoints.image.response;
+    route(app, uploadEndpoints.image, {
+      schema: {
+        // Its owner's session or an operator's: the handler tells which.
+        security: [{ bearer: [] }, { operatorBearer: [] }],
+        response: {
+          200: {
+            description: 'The image bytes',
+            content: {
+              'image/jpeg': { schema: imageBytes },
+              'image/png': { schema: imageBytes },
+              'image/webp': { schema: imageBytes },
             },
-            ...errorResponses,
           },
+          ...errorResponses,
         },
       },
-      async (request, reply) => {
+      handler: async (request, reply) => {
         const viewer = await viewerOf(deps, request);
         const image = await deps.uploads.read(request.params.id, viewer);
         return (
@@ -75,7 +64,7 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
             .send(image.content)
         );
       },
-    );
+    });
   };
 }
 
@@ -93,26 +82,26 @@ export const COMMON_UPLOAD_PATHS = [
   '/api/common/uploadImage',
 ] as const;
 
-export function commonUploadRoute(deps: UploadsRoutesDeps): FastifyPluginAsyncZod {
+export function commonUploadRoute(deps: UploadsRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     await registerMultipart(app);
     for (const path of COMMON_UPLOAD_PATHS) {
-      app.post(
+      // The upload's declaration at another path (these sit outside /api/v1, for the apps that call them).
+      const spec = {
+        ...uploadEndpoints.upload,
         path,
-        {
-          onRequest: deps.userGuard,
-          schema: { ...uploadSchema, summary: `${uploadSchema.summary}; the same as POST /api/v1/uploads` },
-        },
-        async (request, reply) => {
-          const body = await deps.uploads.store(requireUser(request).userId, await readImage(request));
-          return reply.status(201).send(body);
-        },
-      );
+        summary: `${uploadEndpoints.upload.summary}; the same as POST /api/v1/uploads`,
+      };
+      route(app, spec, {
+        onRequest: deps.userGuard,
+        schema: multipartBody,
+        handler: async (request) => deps.uploads.store(requireUser(request).userId, await readImage(request)),
+      });
     }
   };
 }
 
-async function registerMultipart(app: Parameters<FastifyPluginAsyncZod>[0]): Promise<void> {
+async function registerMultipart(app: FastifyInstance): Promise<void> {
   // Registered inside the upload routes' scope only: everywhere else JSON stays the only body type.
   await app.register(multipart, {
     throwFileSizeLimit: true,

@@ -113,20 +113,7 @@ export class WithdrawalsRepository {
       query = query.where('withdrawals.destination_type', '=', filter.destinationType);
     }
     if (filter.userId) query = query.where('withdrawals.user_id', '=', filter.userId);
-    if (cursor) {
-      query = query.where((eb) =>
-        eb(
-          eb.refTuple('withdrawals.created_at', 'withdrawals.id'),
-          '<',
-          eb.tuple(cursor.createdAt, cursor.id),
-        ),
-      );
-    }
-    return query
-      .orderBy('withdrawals.created_at', 'desc')
-      .orderBy('withdrawals.id', 'desc')
-      .limit(limit + 1)
-      .execute();
+    return paginate(query, cursor, limit, ['withdrawals.created_at', 'withdrawals.id']).execute();
   }
 
   findAdmin(executor: Executor, id: string): Promise<AdminWithdrawalRow | undefined> {

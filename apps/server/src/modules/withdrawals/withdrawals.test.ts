@@ -336,6 +336,25 @@ describe.each(DRIVERS)('withdrawals on %s', (driver) => {
     ]);
     expect(rest.body.nextCursor).toBeNull();
 
+    // The operator's queue, two at a time, pages through the same rows as in one page, in the same order.
+    const everything = await call<{ items: Withdrawal[] }>(t, 'GET', '/admin/withdrawals?limit=100', {
+      token: operator,
+    });
+    const paged: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: { body: { items: Withdrawal[]; nextCursor: string | null } } = await call(
+        t,
+        'GET',
+        `/admin/withdrawals?limit=2${cursor === null ? '' : `&cursor=${cursor}`}`,
+        { token: operator },
+      );
+      paged.push(...page.body.items.map((item) => item.id));
+      cursor = page.body.nextCursor;
+    } while (cursor !== null);
+    expect(everything.body.items.length).toBeGreaterThan(2);
+    expect(paged).toEqual(everything.body.items.map((item) => item.id));
+
     const transactions = await call<{ items: Array<{ code: string; amount: number }> }>(
       t,
       'GET',

@@ -1,11 +1,12 @@
 /** POST /bank-cards: binds a card; the payee must be the account's real name (PAYEE_MISMATCH). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BankCardView, CreateBankCardRequest } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { bankCardEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { fundingKeys } from '../query-keys.ts';
 
 export function createBankCard(request: CreateBankCardRequest): Promise<BankCardView> {
-  return api.post<BankCardView>('/bank-cards', request);
+  return call(bankCardEndpoints.create, { body: request });
 }
 
 export function useCreateBankCard() {

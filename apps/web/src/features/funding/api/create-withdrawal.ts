@@ -4,11 +4,12 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWithdrawalRequest, WithdrawalView } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { withdrawalEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { refreshMoney } from '../query-keys.ts';
 
 export function createWithdrawal(request: CreateWithdrawalRequest): Promise<WithdrawalView> {
-  return api.post<WithdrawalView>('/withdrawals', request);
+  return call(withdrawalEndpoints.create, { body: request });
 }
 
 export function useCreateWithdrawal() {

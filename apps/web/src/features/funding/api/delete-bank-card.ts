@@ -1,10 +1,12 @@
 /** DELETE /bank-cards/:id: removes one of the user's cards. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import type { EndpointResponse } from '@tradehall/contracts';
+import { bankCardEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { fundingKeys } from '../query-keys.ts';
 
-export function deleteBankCard(id: string): Promise<unknown> {
-  return api.delete<unknown>(`/bank-cards/${encodeURIComponent(id)}`);
+export function deleteBankCard(id: string): Promise<EndpointResponse<typeof bankCardEndpoints.remove>> {
+  return call(bankCardEndpoints.remove, { params: { id } });
 }
 
 export function useDeleteBankCard() {

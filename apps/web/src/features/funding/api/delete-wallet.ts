@@ -1,10 +1,12 @@
 /** DELETE /wallets/:id: removes one of the user's wallet addresses. */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import type { EndpointResponse } from '@tradehall/contracts';
+import { walletEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { fundingKeys } from '../query-keys.ts';
 
-export function deleteWallet(id: string): Promise<unknown> {
-  return api.delete<unknown>(`/wallets/${encodeURIComponent(id)}`);
+export function deleteWallet(id: string): Promise<EndpointResponse<typeof walletEndpoints.remove>> {
+  return call(walletEndpoints.remove, { params: { id } });
 }
 
 export function useDeleteWallet() {

@@ -3,18 +3,14 @@
  * addresses), whether card payment is available, and the deposit and withdrawal limits.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { FundingMethodsResponse } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { fundingSettingsEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { fundingKeys } from '../query-keys.ts';
-
-export function fetchFundingMethods(signal?: AbortSignal): Promise<FundingMethodsResponse> {
-  return api.get<FundingMethodsResponse>('/funding/methods', undefined, signal);
-}
 
 export const fundingMethodsQueryOptions = () =>
   queryOptions({
     queryKey: fundingKeys.methods,
-    queryFn: ({ signal }) => fetchFundingMethods(signal),
+    queryFn: ({ signal }) => call(fundingSettingsEndpoints.methods, { signal }),
     staleTime: 5 * 60_000,
   });
 

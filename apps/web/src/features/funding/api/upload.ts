@@ -1,5 +1,6 @@
 /** POST /uploads: one image (a transfer receipt), multipart field `file`, at most 5 MB. */
-import type { UploadResponse } from '@tradehall/contracts';
+import type { EndpointResponse } from '@tradehall/contracts';
+import { uploadEndpoints } from '@tradehall/contracts/endpoints';
 import { api } from '../../../lib/api-client.ts';
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
@@ -12,8 +13,14 @@ export function isUploadableImage(file: File): boolean {
   );
 }
 
-export function uploadImage(file: File): Promise<UploadResponse> {
+type Upload = typeof uploadEndpoints.upload;
+
+/**
+ * A multipart body, which call() does not send (its bodies are JSON): posted with the upload time limit
+ * to the declaration's path, the answer typed by it.
+ */
+export function uploadImage(file: File): Promise<EndpointResponse<Upload>> {
   const form = new FormData();
   form.append('file', file);
-  return api.upload<UploadResponse>('/uploads', form);
+  return api.upload<EndpointResponse<Upload>>(uploadEndpoints.upload.path, form);
 }
