@@ -8,12 +8,6 @@ export * from './admin-users.ts';
 export * from './audit.ts';
 export * from './dashboard.ts';
 export * from './deposits.ts';
-
-export * from './admin-rooms.ts';
-export * from './admin-users.ts';
-export * from './audit.ts';
-export * from './dashboard.ts';
-export * from './deposits.ts';
 export * from './funding.ts';
 export * from './notifications.ts';
 export * from './support.ts';
