@@ -45,12 +45,28 @@ export function addRuleIssue(
  */
 type LooseT = (key: string, options?: Record<string, string>) => string;
 
+/** An issue's message read back: its key and the values for it. */
+export function messageParts(message: string): { key: string; values?: Record<string, string> } {
+  const mark = message.indexOf(VALUES_MARK);
+  if (mark < 0) return { key: message };
+  return {
+    key: message.slice(0, mark),
+    values: JSON.parse(message.slice(mark + 1)) as Record<string, string>,
+  };
+}
+
 /** An issue's message (a key, maybe with values) in the current language. */
 export function messageText(message: string, t: TFunction): string {
-  const mark = message.indexOf(VALUES_MARK);
-  const key = mark < 0 ? message : message.slice(0, mark);
-  const values = mark < 0 ? undefined : (JSON.parse(message.slice(mark + 1)) as Record<string, string>);
+  const { key, values } = messageParts(message);
   return (t as unknown as LooseT)(key, values);
+}
+
+/**
+ * Where a pre-existing value is only checked, not set (an account or password at login), only the
+ * "required" outcome of a rule applies; format rules are for new values.
+ */
+export function requiredOnly(result: RuleResult): RuleResult {
+  return result?.endsWith('Required') ? result : null;
 }
 
 /** zod's own checks, before any rule runs: the shared catalogue's generic messages (the server's too). */
