@@ -12,8 +12,14 @@ import type { TFunction } from 'i18next';
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
-/** A catalogue key a form message may use: a domain rule's, or a server error code's for the same rule. */
-export type MessageKey = ValidationKey | `errors.${ErrorCode}`;
+/**
+ * A catalogue key a form message may use: a domain rule's, a server error code's for the same rule, or
+ * one of the server-lines form's (a form that checks an address on the device, with no API behind it).
+ */
+export type MessageKey =
+  | ValidationKey
+  | `errors.${ErrorCode}`
+  | `serverLines.errors.${'required' | 'invalid' | 'path' | 'duplicate' | 'tooMany'}`;
 
 /** A rule outcome that may carry values for its message (a limit, in dollars). */
 export interface RuleMessage {
