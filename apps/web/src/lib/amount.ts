@@ -5,7 +5,8 @@
 
 import type { ErrorCode } from '@tradehall/contracts';
 import { type Cents, formatMoney, parseAmount, type ValidationKey } from '@tradehall/domain';
-import type { RuleMessage } from './form-errors.ts';
+import { z } from 'zod';
+import { addRuleIssue, type RuleMessage } from './forms/messages.ts';
 
 export type AmountReading = { ok: true; cents: Cents } | { ok: false; message: RuleMessage };
 
@@ -41,6 +42,22 @@ export function checkAmountLimits(cents: Cents, limits: AmountLimits): RuleMessa
     return { key: `errors.${limits.aboveCode}`, values: { amount: formatMoney(limits.maximum) } };
   }
   return null;
+}
+
+/**
+ * An amount field of a form schema: the typed text in, integer cents out, or the reading's message
+ * ("cannot be empty", "at most two decimals"...) and then `check`'s (a limit) on the field.
+ */
+export function amountInput(requiredKey: ValidationKey, check: (cents: Cents) => RuleMessage | null) {
+  return z.string().transform((input, ctx) => {
+    const reading = readAmount(input, requiredKey);
+    const message = reading.ok ? check(reading.cents) : reading.message;
+    if (message || !reading.ok) {
+      addRuleIssue(ctx, message);
+      return z.NEVER;
+    }
+    return reading.cents;
+  });
 }
 
 /** Cents as an input value, without thousands separators so it reads back unchanged. */

@@ -3,7 +3,7 @@
  * login password (GET /me says whether one exists). With `?redirect=` (the withdraw page sends a user who
  * has none here first) the user goes on there once it is saved; otherwise back.
  */
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
@@ -11,72 +11,34 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { PasscodeField } from '../../../components/ui/passcode-field.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import {
-  type FieldErrors,
-  hasErrors,
-  serverFieldErrors,
-  translateRuleErrors,
-} from '../../../lib/form-errors.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { sameAppPath, useNav } from '../../../lib/navigation.ts';
-import { errorMessage, showToast, toastError } from '../../../lib/toast.ts';
+import { errorMessage } from '../../../lib/toast.ts';
 import { useMe } from '../api/me.ts';
 import { useSetPaymentPassword } from '../api/payment-password.ts';
-import { type PaymentPasswordForm, validatePaymentPassword } from '../validation.ts';
-
-type Field = keyof PaymentPasswordForm;
-const SERVER_FIELDS = ['loginPassword', 'paymentPassword'] as const;
+import { paymentPasswordSchema } from '../forms.ts';
 
 export default function PaymentPasswordPage() {
   const { t } = useTranslation();
   const nav = useNav();
   const [params] = useSearchParams();
   const me = useMe();
-  const [form, setForm] = useState<PaymentPasswordForm>({
-    loginPassword: '',
-    paymentPassword: '',
-    confirm: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const mutation = useSetPaymentPassword();
   const changing = me.data?.hasPaymentPassword === true;
-
-  const update = (field: Field) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = useDebouncedCallback(async () => {
-    if (mutation.isPending || !me.data) return;
-    const ruleErrors = validatePaymentPassword(form, changing);
-    if (hasErrors(ruleErrors)) {
-      setErrors(translateRuleErrors(ruleErrors, (key) => t(key)));
-      return;
-    }
-    return mutation
-      .mutateAsync({
-        ...(changing ? { loginPassword: form.loginPassword } : {}),
-        paymentPassword: form.paymentPassword,
-        confirmPaymentPassword: form.confirm,
-      })
-      .then(
-        () => {
-          showToast(t('password.paymentSaved'), 'success');
-          const next = sameAppPath(params.get('redirect'));
-          if (next) nav.redirectTo(next);
-          else nav.navigateBack();
-        },
-        (error: unknown) => {
-          setErrors(serverFieldErrors(error, SERVER_FIELDS));
-          toastError(error);
-        },
-      );
+  const schema = useMemo(() => paymentPasswordSchema(changing), [changing]);
+  const { field, onSubmit, pending } = useFormSubmit({
+    schema,
+    defaultValues: { loginPassword: '', paymentPassword: '', confirmPaymentPassword: '' },
+    serverFields: ['loginPassword', 'paymentPassword'],
+    canSubmit: () => me.data !== undefined,
+    send: (request) => mutation.mutateAsync(request),
+    successToast: t('password.paymentSaved'),
+    onSuccess: () => {
+      const next = sameAppPath(params.get('redirect'));
+      if (next) nav.redirectTo(next);
+      else nav.navigateBack();
+    },
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
 
   return (
     <div className="page">
@@ -90,9 +52,7 @@ export default function PaymentPasswordPage() {
                 label={t('password.loginPasswordForPayment')}
                 placeholder={t('password.loginPasswordForPaymentPlaceholder')}
                 type="password"
-                value={form.loginPassword}
-                onChange={update('loginPassword')}
-                error={errors.loginPassword}
+                {...field('loginPassword')}
                 autoComplete="current-password"
                 testId="payment-login-password"
               />
@@ -100,22 +60,18 @@ export default function PaymentPasswordPage() {
             <PasscodeField
               label={t('password.paymentPassword')}
               hint={t('password.paymentHint')}
-              value={form.paymentPassword}
-              onChange={update('paymentPassword')}
-              error={errors.paymentPassword}
+              {...field('paymentPassword')}
               testId="payment-password"
             />
             <PasscodeField
               label={t('password.confirmPaymentPassword')}
-              value={form.confirm}
-              onChange={update('confirm')}
-              error={errors.confirm}
+              {...field('confirmPaymentPassword')}
               testId="payment-confirm"
             />
             <SubmitButton
               label={t('password.save')}
               busyLabel={t('password.saving')}
-              busy={mutation.isPending}
+              busy={pending}
               testId="payment-submit"
             />
           </form>

@@ -11,20 +11,17 @@ import { CaptchaImage } from '../../../components/ui/captcha-image.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import {
-  type FieldErrors,
-  hasErrors,
-  serverFieldErrors,
-  translateRuleErrors,
-} from '../../../lib/form-errors.ts';
+import { messageText } from '../../../lib/forms/messages.ts';
+import { useSubmission } from '../../../lib/forms/use-submission.ts';
 import { useNav } from '../../../lib/navigation.ts';
-import { toastError } from '../../../lib/toast.ts';
 import { useCaptcha } from '../api/captcha.ts';
 import { useLogin } from '../api/login.ts';
-import { type LoginForm, safeRedirect, validateLogin } from '../validation.ts';
+import { type LoginForm, loginFormRules } from '../login-form.ts';
+import { safeRedirect } from '../safe-redirect.ts';
 
 type Field = keyof LoginForm;
+type Errors = Partial<Record<Field, string>>;
+const FIELDS = ['account', 'password', 'captchaAnswer'] as const;
 
 export default function LoginPage() {
   const { t } = useTranslation();
@@ -34,53 +31,58 @@ export default function LoginPage() {
   const [form, setForm] = useState<LoginForm>({
     account: params.get('account') ?? '',
     password: '',
-    captcha: '',
+    captchaAnswer: '',
   });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
+  const [errors, setErrors] = useState<Errors>({});
   const { captcha, loading: captchaLoading, failed: captchaFailed, refresh } = useCaptcha();
   const loginMutation = useLogin();
+  const submission = useSubmission(
+    {
+      serverFields: FIELDS,
+      send: (request: LoginForm) => {
+        if (!captcha) {
+          refresh();
+          return undefined;
+        }
+        return loginMutation.mutateAsync({ ...request, captchaId: captcha.captchaId });
+      },
+      onSuccess: () => {
+        // Whatever was cached belonged to the previous session (switch user).
+        queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
+        nav.reLaunch(safeRedirect(params.get('redirect')));
+      },
+      onError: () => {
+        // The captcha is spent: a fresh one, and its answer typed again.
+        setForm((current) => ({ ...current, captchaAnswer: '' }));
+        refresh();
+        return false;
+      },
+    },
+    (field, message) => setErrors((current) => ({ ...current, [field]: message })),
+  );
 
   const update = (field: Field) => (value: string) => {
     setForm((current) => ({ ...current, [field]: value }));
     setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
-  const submit = useDebouncedCallback(async () => {
-    if (loginMutation.isPending) return;
-    const ruleErrors = validateLogin(form);
-    if (hasErrors(ruleErrors)) {
-      setErrors(translateRuleErrors(ruleErrors, (key) => t(key)));
-      return;
-    }
-    if (!captcha) {
-      refresh();
-      return;
-    }
-    return loginMutation
-      .mutateAsync({
-        account: form.account.trim(),
-        password: form.password,
-        captchaId: captcha.captchaId,
-        captchaAnswer: form.captcha.trim(),
-      })
-      .then(
-        () => {
-          // Whatever was cached belonged to the previous session (switch user).
-          queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-          nav.reLaunch(safeRedirect(params.get('redirect')));
-        },
-        (error: unknown) => {
-          setErrors(serverFieldErrors(error, ['account', 'password', 'captcha'] as const));
-          setForm((current) => ({ ...current, captcha: '' }));
-          refresh();
-          toastError(error);
-        },
-      );
-  });
-
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    submit();
+    submission.trigger(() => {
+      const rules = loginFormRules(form);
+      const messages: Errors = {};
+      for (const field of FIELDS) {
+        const key = rules[field];
+        if (key) messages[field] = messageText(key, t);
+      }
+      setErrors(messages);
+      if (Object.keys(messages).length > 0) return;
+      return submission.send({
+        account: form.account.trim(),
+        password: form.password,
+        captchaAnswer: form.captchaAnswer.trim(),
+      });
+    });
   };
 
   return (
@@ -120,9 +122,9 @@ export default function LoginPage() {
           <TextField
             label={t('auth.captcha')}
             placeholder={t('auth.captchaPlaceholder')}
-            value={form.captcha}
-            onChange={update('captcha')}
-            error={errors.captcha}
+            value={form.captchaAnswer}
+            onChange={update('captchaAnswer')}
+            error={errors.captchaAnswer}
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
@@ -140,7 +142,7 @@ export default function LoginPage() {
           <SubmitButton
             label={t('auth.login')}
             busyLabel={t('auth.loggingIn')}
-            busy={loginMutation.isPending}
+            busy={submission.pending}
             testId="login-submit"
           />
         </form>

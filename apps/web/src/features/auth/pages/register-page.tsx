@@ -3,79 +3,35 @@
  * shared link prefills it) and an optional email for password recovery. Success leads to login with the
  * account filled in.
  */
-import { normalizeInvitationCode } from '@tradehall/domain';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import {
-  type FieldErrors,
-  hasErrors,
-  serverFieldErrors,
-  translateRuleErrors,
-} from '../../../lib/form-errors.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
-import { showToast, toastError } from '../../../lib/toast.ts';
 import { useRegister } from '../api/register.ts';
-import { type RegisterForm, validateRegister } from '../validation.ts';
-
-type Field = keyof RegisterForm;
-const SERVER_FIELDS = ['account', 'password', 'invitationCode', 'email'] as const;
+import { registerSchema } from '../forms.ts';
 
 export default function RegisterPage() {
   const { t } = useTranslation();
   const nav = useNav();
   const [params] = useSearchParams();
-  const [form, setForm] = useState<RegisterForm>({
-    account: '',
-    password: '',
-    confirm: '',
-    invitationCode: params.get('code') ?? '',
-    email: '',
-  });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
   const registerMutation = useRegister();
-
-  const update = (field: Field) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = useDebouncedCallback(async () => {
-    if (registerMutation.isPending) return;
-    const ruleErrors = validateRegister(form);
-    if (hasErrors(ruleErrors)) {
-      setErrors(translateRuleErrors(ruleErrors, (key) => t(key)));
-      return;
-    }
-    const email = form.email.trim();
-    return registerMutation
-      .mutateAsync({
-        account: form.account,
-        password: form.password,
-        confirmPassword: form.confirm,
-        invitationCode: normalizeInvitationCode(form.invitationCode),
-        ...(email === '' ? {} : { email }),
-      })
-      .then(
-        () => {
-          showToast(t('auth.registered'), 'success');
-          nav.redirectTo('/pages/login/index', { account: form.account });
-        },
-        (error: unknown) => {
-          setErrors(serverFieldErrors(error, SERVER_FIELDS));
-          toastError(error);
-        },
-      );
+  const { field, onSubmit, pending } = useFormSubmit({
+    schema: registerSchema,
+    defaultValues: {
+      account: '',
+      password: '',
+      confirmPassword: '',
+      invitationCode: params.get('code') ?? '',
+      email: '',
+    },
+    serverFields: ['account', 'password', 'invitationCode', 'email'],
+    send: (request) => registerMutation.mutateAsync(request),
+    successToast: t('auth.registered'),
+    onSuccess: (_, request) => nav.redirectTo('/pages/login/index', { account: request.account }),
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
 
   return (
     <div className="page page--auth">
@@ -85,9 +41,7 @@ export default function RegisterPage() {
           <TextField
             label={t('auth.account')}
             placeholder={t('auth.accountPlaceholder')}
-            value={form.account}
-            onChange={update('account')}
-            error={errors.account}
+            {...field('account')}
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}
@@ -97,9 +51,7 @@ export default function RegisterPage() {
             label={t('auth.password')}
             placeholder={t('auth.passwordRulePlaceholder')}
             type="password"
-            value={form.password}
-            onChange={update('password')}
-            error={errors.password}
+            {...field('password')}
             autoComplete="new-password"
             testId="register-password"
           />
@@ -107,18 +59,14 @@ export default function RegisterPage() {
             label={t('auth.confirmPassword')}
             placeholder={t('auth.confirmPasswordPlaceholder')}
             type="password"
-            value={form.confirm}
-            onChange={update('confirm')}
-            error={errors.confirm}
+            {...field('confirmPassword')}
             autoComplete="new-password"
             testId="register-confirm"
           />
           <TextField
             label={t('auth.invitationCode')}
             placeholder={t('auth.invitationCodePlaceholder')}
-            value={form.invitationCode}
-            onChange={update('invitationCode')}
-            error={errors.invitationCode}
+            {...field('invitationCode')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
@@ -129,16 +77,14 @@ export default function RegisterPage() {
             placeholder={t('auth.emailPlaceholder')}
             type="email"
             inputMode="email"
-            value={form.email}
-            onChange={update('email')}
-            error={errors.email}
+            {...field('email')}
             autoComplete="email"
             testId="register-email"
           />
           <SubmitButton
             label={t('auth.register')}
             busyLabel={t('auth.registering')}
-            busy={registerMutation.isPending}
+            busy={pending}
             testId="register-submit"
           />
         </form>

@@ -4,64 +4,29 @@
  * added, back to where the user came from (the wallets list, or the withdraw page).
  */
 import { WALLET_TYPES } from '@tradehall/domain';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceList } from '../../../components/ui/choice-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
-import { showToast, toastError } from '../../../lib/toast.ts';
-import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateWallet } from '../api/create-wallet.ts';
+import { walletSchema } from '../forms.ts';
 import { returnTo } from '../return-to.ts';
-import { validateWallet, type WalletForm } from '../validation.ts';
-
-type Field = keyof WalletForm;
 
 export default function AddWalletPage() {
   const { t } = useTranslation();
   const nav = useNav();
-  const translate = useFormMessages();
   const mutation = useCreateWallet();
-  const [form, setForm] = useState<WalletForm>({ type: null, address: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  const update = (field: Field) => (value: string) => {
-    setForm((current) => ({ ...current, [field]: value }));
-    // A new type re-checks the address against it on the next submit.
-    setErrors((current) => ({
-      ...current,
-      [field]: undefined,
-      ...(field === 'type' ? { address: undefined } : {}),
-    }));
-  };
-
-  const submit = useDebouncedCallback(async () => {
-    if (mutation.isPending) return;
-    const result = validateWallet(form);
-    if (!result.ok) {
-      setErrors(translate(result.errors));
-      return;
-    }
-    return mutation.mutateAsync(result.value).then(
-      () => {
-        showToast(t('wallets.added'), 'success');
-        returnTo(nav, '/pages/mine/qianbao');
-      },
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error, ['type', 'address'] as const));
-        toastError(error);
-      },
-    );
+  const { form, field, onSubmit, pending } = useFormSubmit({
+    schema: walletSchema,
+    defaultValues: { type: null as string | null, address: '' },
+    send: (request) => mutation.mutateAsync(request),
+    successToast: t('wallets.added'),
+    onSuccess: () => returnTo(nav, '/pages/mine/qianbao'),
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
+  const type = field('type');
 
   return (
     <div className="page">
@@ -75,9 +40,12 @@ export default function AddWalletPage() {
               label: type,
               testId: `wallet-type-${type}`,
             }))}
-            value={form.type}
-            onChange={update('type')}
-            error={errors.type}
+            {...type}
+            onChange={(value) => {
+              type.onChange(value);
+              // A new type re-checks the address against it on the next submit.
+              form.clearErrors('address');
+            }}
           />
           <TextField
             label={t('wallets.address')}
@@ -85,15 +53,13 @@ export default function AddWalletPage() {
             autoComplete="off"
             autoCapitalize="none"
             spellCheck={false}
-            value={form.address}
-            onChange={update('address')}
-            error={errors.address}
+            {...field('address')}
             testId="wallet-address"
           />
           <SubmitButton
             label={t('wallets.submit')}
             busyLabel={t('wallets.submitting')}
-            busy={mutation.isPending}
+            busy={pending}
             testId="wallet-submit"
           />
         </form>

@@ -6,7 +6,7 @@
  * back to where they came from (card management, or the withdraw page for `indexs`).
  */
 import type { MeResponse } from '@tradehall/contracts';
-import { type FormEvent, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
@@ -14,20 +14,13 @@ import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useNav } from '../../../lib/navigation.ts';
-import { showToast, toastError } from '../../../lib/toast.ts';
-import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateBankCard } from '../api/create-bank-card.ts';
 import { useSetRealName } from '../api/real-name.ts';
+import { bankCardSchema } from '../forms.ts';
 import { returnTo } from '../return-to.ts';
-import { type BankCardForm, validateBankCard } from '../validation.ts';
-
-type Field = keyof BankCardForm;
-const CARD_FIELDS = ['bankName', 'accountNumber', 'payee'] as const;
 
 const WITHDRAW_PATH = '/pages/withdraw/index';
 const CARDS_PATH = '/pages/mine/qianbaokh';
@@ -35,66 +28,26 @@ const CARDS_PATH = '/pages/mine/qianbaokh';
 function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
   const { t } = useTranslation();
   const nav = useNav();
-  const translate = useFormMessages();
   const setRealName = useSetRealName();
   const createCard = useCreateBankCard();
   const savedRealName = me.realName;
-  const [form, setForm] = useState<BankCardForm>({
-    realName: '',
-    bankName: '',
-    accountNumber: '',
-    payee: '',
-  });
-  // The payee follows the real name until the user edits it.
-  const [payeeEdited, setPayeeEdited] = useState(false);
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-  const payee = payeeEdited ? form.payee : (savedRealName ?? form.realName);
-  const busy = setRealName.isPending || createCard.isPending;
-
-  const update = (field: Field) => (value: string) => {
-    if (field === 'payee') setPayeeEdited(true);
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({
-      ...current,
-      [field]: undefined,
-      ...(field === 'realName' ? { payee: undefined } : {}),
-    }));
-  };
-
-  const submit = useDebouncedCallback(async () => {
-    if (busy) return;
-    const result = validateBankCard({ ...form, payee }, savedRealName);
-    if (!result.ok) {
-      setErrors(translate(result.errors));
-      return;
-    }
-    const { realName, card } = result.value;
-    try {
+  const schema = useMemo(() => bankCardSchema(savedRealName), [savedRealName]);
+  const { form, field, onSubmit, pending } = useFormSubmit({
+    schema,
+    // The payee follows the real name until the user edits it.
+    defaultValues: { realName: '', bankName: '', accountNumber: '', payee: savedRealName ?? '' },
+    // "The card must belong to the holder": said beside the payee.
+    codeFields: { PAYEE_MISMATCH: 'payee' },
+    send: async ({ realName, ...card }) => {
       if (realName !== null) await setRealName.mutateAsync(realName);
-    } catch (error) {
-      setErrors(serverFieldErrors(error, ['realName'] as const));
-      toastError(error);
-      return;
-    }
-    return createCard.mutateAsync(card).then(
-      () => {
-        showToast(t('cards.bound'), 'success');
-        returnTo(nav, fallback);
-      },
-      (error: unknown) => {
-        const fieldErrors = serverFieldErrors(error, CARD_FIELDS);
-        // "The card must belong to the holder": said beside the payee.
-        if (isApiError(error) && error.code === 'PAYEE_MISMATCH') fieldErrors.payee = error.message;
-        setErrors(fieldErrors);
-        toastError(error);
-      },
-    );
+      return createCard.mutateAsync(card);
+    },
+    successToast: t('cards.bound'),
+    onSuccess: () => returnTo(nav, fallback),
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
+  const [payeeEdited, setPayeeEdited] = useState(false);
+  const realName = field('realName');
+  const payee = field('payee');
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
@@ -103,9 +56,12 @@ function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
           label={t('cards.realName')}
           placeholder={t('cards.realNamePlaceholder')}
           autoComplete="name"
-          value={form.realName}
-          onChange={update('realName')}
-          error={errors.realName}
+          {...realName}
+          onChange={(value) => {
+            realName.onChange(value);
+            if (!payeeEdited) form.setValue('payee', value);
+            form.clearErrors('payee');
+          }}
           hint={t('cards.realNameHint')}
           testId="bankcard-realname"
         />
@@ -114,9 +70,7 @@ function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
         label={t('cards.bankName')}
         placeholder={t('cards.bankNamePlaceholder')}
         autoComplete="off"
-        value={form.bankName}
-        onChange={update('bankName')}
-        error={errors.bankName}
+        {...field('bankName')}
         testId="bankcard-bank"
       />
       <TextField
@@ -124,24 +78,24 @@ function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
         placeholder={t('cards.accountNumberPlaceholder')}
         inputMode="numeric"
         autoComplete="off"
-        value={form.accountNumber}
-        onChange={update('accountNumber')}
-        error={errors.accountNumber}
+        {...field('accountNumber')}
         testId="bankcard-number"
       />
       <TextField
         label={t('cards.payee')}
         placeholder={t('cards.payeePlaceholder')}
         autoComplete="name"
-        value={payee}
-        onChange={update('payee')}
-        error={errors.payee}
+        {...payee}
+        onChange={(value) => {
+          setPayeeEdited(true);
+          payee.onChange(value);
+        }}
         testId="bankcard-payee"
       />
       <SubmitButton
         label={t('cards.submit')}
         busyLabel={t('cards.submitting')}
-        busy={busy}
+        busy={pending}
         testId="bankcard-submit"
       />
     </form>

@@ -45,7 +45,7 @@ describe('bind bank card', () => {
     const router = renderPage(BindCardPage, '/pages/add-bank-card/indexs');
     await screen.findByTestId('bankcard-realname');
     fireEvent.click(screen.getByTestId('bankcard-submit'));
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       'Real name required',
       'Please enter the bank name',
       'Please enter the account number',
@@ -105,7 +105,7 @@ describe('add wallet address', () => {
     });
     const router = renderPage(AddWalletPage, '/pages/mine/addqb');
     fireEvent.click(await screen.findByTestId('wallet-submit'));
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       'Please choose a wallet type',
       'Please enter the wallet address',
     ]);

@@ -4,7 +4,8 @@
  * then the amount and the transaction hash. The address always names its network beside it ("send only
  * USDT-TRC20 to this address"): sending on the wrong one loses the funds, so the choice stays visible.
  */
-import { type FormEvent, useState } from 'react';
+import type { FundingMethodsResponse } from '@tradehall/contracts';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChoiceList } from '../../../components/ui/choice-list.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
@@ -13,142 +14,94 @@ import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
-import { formatCents } from '../../../lib/format.ts';
-import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
-import { showToast, toastError } from '../../../lib/toast.ts';
-import { useFormMessages } from '../../../lib/use-form-messages.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { AddressQr } from '../components/address-qr.tsx';
+import { DepositAmountField } from '../components/deposit-amount-field.tsx';
 import '../funding.css';
-import { type CryptoDepositForm, validateCryptoDeposit } from '../validation.ts';
+import { cryptoDepositSchema } from '../forms.ts';
 
-type Field = 'network' | 'amount' | 'txHash';
-const FIELDS = ['network', 'amount', 'txHash'] as const;
+function CryptoDepositForm({ methods }: { methods: FundingMethodsResponse }) {
+  const { t } = useTranslation();
+  const nav = useNav();
+  const mutation = useCreateDeposit();
+  const networks = methods.cryptoNetworks;
+  const schema = useMemo(() => cryptoDepositSchema(methods), [methods]);
+  const { field, onSubmit, pending } = useFormSubmit({
+    schema,
+    defaultValues: { network: networks[0]?.network ?? null, amount: '', txHash: '' } as {
+      network: string | null;
+      amount: string;
+      txHash: string;
+    },
+    send: (request, idempotencyKey) => mutation.mutateAsync({ ...request, idempotencyKey }),
+    successToast: t('deposit.submitted'),
+    onSuccess: () => nav.redirectTo('/pages/recharge-record/index'),
+  });
+  const network = field('network');
+  const chosen = networks.find((entry) => entry.network === network.value);
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate>
+      <p className="page__intro">{t('deposit.cryptoSteps')}</p>
+      <ChoiceList
+        legend={t('deposit.network')}
+        choices={networks.map((entry) => ({
+          value: entry.network,
+          label: entry.network,
+          testId: `crypto-network-${entry.network}`,
+        }))}
+        {...network}
+      />
+      {chosen ? (
+        <section className="copy-card" aria-label={t('deposit.depositAddress')}>
+          <div className="copy-card__row">
+            <span className="copy-card__label">{t('deposit.depositAddress')}</span>
+            <CopyButton text={chosen.address} label={t('deposit.copyAddress')} testId="crypto-copy-address" />
+          </div>
+          <AddressQr address={chosen.address} label={t('deposit.addressQr', { network: chosen.network })} />
+          <p className="mono break-all" data-testid="crypto-address">
+            {chosen.address}
+          </p>
+          <p className="field__hint">{t('deposit.addressHint', { network: chosen.network })}</p>
+        </section>
+      ) : null}
+      <DepositAmountField limits={methods} {...field('amount')} testId="crypto-amount" />
+      <TextField
+        label={t('deposit.txHash')}
+        placeholder={t('deposit.txHashPlaceholder')}
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        {...field('txHash')}
+        testId="crypto-txhash"
+      />
+      <SubmitButton
+        label={t('deposit.submit')}
+        busyLabel={t('deposit.pleaseWait')}
+        busy={pending}
+        testId="crypto-submit"
+      />
+    </form>
+  );
+}
 
 export default function CryptoDepositPage() {
   const { t } = useTranslation();
-  const nav = useNav();
-  const translate = useFormMessages();
   const methods = useFundingMethods();
-  const mutation = useCreateDeposit();
-  const keeper = useIdempotencyKeeper();
-  const [form, setForm] = useState<CryptoDepositForm>({ network: null, amount: '', txHash: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
-  const networks = methods.data?.cryptoNetworks ?? [];
-  const network = form.network ?? networks[0]?.network ?? null;
-  const chosen = networks.find((entry) => entry.network === network);
-
-  const update = (field: Field) => (value: string) => {
-    keeper.edited();
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = useDebouncedCallback(async () => {
-    if (mutation.isPending || !methods.data) return;
-    const result = validateCryptoDeposit({ ...form, network }, methods.data);
-    if (!result.ok) {
-      setErrors(translate(result.errors));
-      return;
-    }
-    const request = { ...result.value, idempotencyKey: keeper.keyFor(result.value) };
-    return mutation.mutateAsync(request).then(
-      () => {
-        keeper.succeeded();
-        showToast(t('deposit.submitted'), 'success');
-        nav.redirectTo('/pages/recharge-record/index');
-      },
-      (error: unknown) => {
-        setErrors(serverFieldErrors(error, FIELDS));
-        toastError(error);
-      },
-    );
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
 
   return (
     <div className="page">
       <PageHeader title={t('titles.rechargeCurrency')} />
       <main className="page__body">
-        {methods.data && networks.length === 0 ? (
+        {methods.data && methods.data.cryptoNetworks.length === 0 ? (
           <p className="notice" role="status">
             {t('deposit.noNetworks')}
           </p>
         ) : methods.data ? (
-          <form className="form" onSubmit={onSubmit} noValidate>
-            <p className="page__intro">{t('deposit.cryptoSteps')}</p>
-            <ChoiceList
-              legend={t('deposit.network')}
-              choices={networks.map((entry) => ({
-                value: entry.network,
-                label: entry.network,
-                testId: `crypto-network-${entry.network}`,
-              }))}
-              value={network}
-              onChange={update('network')}
-              error={errors.network}
-            />
-            {chosen ? (
-              <section className="copy-card" aria-label={t('deposit.depositAddress')}>
-                <div className="copy-card__row">
-                  <span className="copy-card__label">{t('deposit.depositAddress')}</span>
-                  <CopyButton
-                    text={chosen.address}
-                    label={t('deposit.copyAddress')}
-                    testId="crypto-copy-address"
-                  />
-                </div>
-                <AddressQr
-                  address={chosen.address}
-                  label={t('deposit.addressQr', { network: chosen.network })}
-                />
-                <p className="mono break-all" data-testid="crypto-address">
-                  {chosen.address}
-                </p>
-                <p className="field__hint">{t('deposit.addressHint', { network: chosen.network })}</p>
-              </section>
-            ) : null}
-            <TextField
-              label={t('deposit.amount')}
-              placeholder={t('deposit.amountPlaceholder')}
-              inputMode="decimal"
-              autoComplete="off"
-              value={form.amount}
-              onChange={update('amount')}
-              error={errors.amount}
-              hint={t('deposit.limits', {
-                min: formatCents(methods.data.minimumDeposit),
-                max: formatCents(methods.data.maximumDeposit),
-              })}
-              testId="crypto-amount"
-            />
-            <TextField
-              label={t('deposit.txHash')}
-              placeholder={t('deposit.txHashPlaceholder')}
-              autoComplete="off"
-              autoCapitalize="none"
-              spellCheck={false}
-              value={form.txHash}
-              onChange={update('txHash')}
-              error={errors.txHash}
-              testId="crypto-txhash"
-            />
-            <SubmitButton
-              label={t('deposit.submit')}
-              busyLabel={t('deposit.pleaseWait')}
-              busy={mutation.isPending}
-              testId="crypto-submit"
-            />
-          </form>
+          <CryptoDepositForm methods={methods.data} />
         ) : methods.isError ? (
           <ErrorNotice error={methods.error} onRetry={() => void methods.refetch().catch(() => {})} />
         ) : (

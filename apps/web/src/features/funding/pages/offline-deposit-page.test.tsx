@@ -53,7 +53,7 @@ describe('offline top-up page', () => {
     renderPage(OfflineDepositPage, '/pages/recharge/index');
     await screen.findByTestId('offline-amount');
     submit();
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       'Recharge amount cannot be empty',
       'Please enter the name of the recharger',
     ]);

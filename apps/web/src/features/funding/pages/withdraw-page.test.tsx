@@ -85,7 +85,7 @@ describe('withdraw page', () => {
     renderPage(WithdrawPage, '/pages/withdraw/index');
     await screen.findByTestId('withdraw-amount');
     submit();
-    expect(screen.getAllByRole('alert').map((alert) => alert.textContent)).toEqual([
+    expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       'Please enter the withdrawal amount',
       'Please choose a withdraw method',
       'Please enter the payment password',

@@ -12,7 +12,7 @@ import type {
   MeResponse,
   WalletView,
 } from '@tradehall/contracts';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ChoiceList } from '../../../components/ui/choice-list.tsx';
@@ -24,14 +24,11 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { toAmountInput } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
 import { formatCents } from '../../../lib/format.ts';
-import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useMe } from '../../../lib/me.ts';
 import { type Navigation, useNav } from '../../../lib/navigation.ts';
-import { showToast, toastError } from '../../../lib/toast.ts';
-import { useFormMessages } from '../../../lib/use-form-messages.ts';
+import { showToast } from '../../../lib/toast.ts';
 import { useAssets } from '../api/assets.ts';
 import { useBankCards } from '../api/bank-cards.ts';
 import { useCreateWithdrawal } from '../api/create-withdrawal.ts';
@@ -40,9 +37,7 @@ import { useWallets } from '../api/wallets.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TurnoverNotice } from '../components/turnover-notice.tsx';
 import '../funding.css';
-import { validateWithdraw, type WithdrawForm, withdrawMethodValue } from '../validation.ts';
-
-type Field = keyof WithdrawForm;
+import { withdrawMethodValue, withdrawSchema } from '../forms.ts';
 
 const WITHDRAW_PATH = '/pages/withdraw/index';
 const PAYMENT_PASSWORD_PATH = '/pages/fund-password-change/index';
@@ -62,12 +57,7 @@ interface WithdrawFormProps {
 function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFormProps) {
   const { t } = useTranslation();
   const nav = useNav();
-  const translate = useFormMessages();
   const mutation = useCreateWithdrawal();
-  const keeper = useIdempotencyKeeper();
-  const [form, setForm] = useState<WithdrawForm>({ amount: '', method: null, paymentPassword: '' });
-  const [errors, setErrors] = useState<FieldErrors<Field>>({});
-
   const choices = [
     ...cards.map((card) => ({
       value: withdrawMethodValue('bank_card', card.id),
@@ -83,51 +73,38 @@ function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFor
     })),
   ];
 
-  // With only one card or wallet there is nothing to choose: it is the one.
-  const method = form.method ?? (choices.length === 1 ? (choices[0]?.value ?? null) : null);
-
-  const update = (field: Field) => (value: string) => {
-    keeper.edited();
-    setForm((current) => ({ ...current, [field]: value }));
-    setErrors((current) => ({ ...current, [field]: undefined }));
-  };
-
-  const submit = useDebouncedCallback(async () => {
-    if (mutation.isPending) return;
-    const result = validateWithdraw({ ...form, method }, { ...methods, withdrawable: me.withdrawable });
-    if (!result.ok) {
-      setErrors(translate(result.errors));
-      return;
-    }
-    const request = { ...result.value, idempotencyKey: keeper.keyFor(result.value) };
-    return mutation.mutateAsync(request).then(
-      () => {
-        keeper.succeeded();
-        showToast(t('withdraw.submitted'), 'success');
-        nav.redirectTo('/pages/withdraw-record/index');
-      },
-      (error: unknown) => {
-        toastError(error);
-        if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_REQUIRED') {
-          toSetPaymentPassword(nav);
-          return;
-        }
-        const fieldErrors = serverFieldErrors(error, ['amount', 'paymentPassword'] as const);
-        if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_WRONG') {
-          // A new attempt is a new request: clear the digits (and with them the key).
-          keeper.edited();
-          setForm((current) => ({ ...current, paymentPassword: '' }));
-          fieldErrors.paymentPassword = error.message;
-        }
-        setErrors(fieldErrors);
-      },
-    );
+  const schema = useMemo(
+    () => withdrawSchema({ ...methods, withdrawable: me.withdrawable }),
+    [methods, me.withdrawable],
+  );
+  const { form, field, onSubmit, pending, restart } = useFormSubmit({
+    schema,
+    defaultValues: {
+      amount: '',
+      // With only one card or wallet there is nothing to choose: it is the one.
+      method: choices.length === 1 ? (choices[0]?.value ?? null) : null,
+      paymentPassword: '',
+    } as { amount: string; method: string | null; paymentPassword: string },
+    serverFields: ['amount', 'paymentPassword'],
+    codeFields: { PAYMENT_PASSWORD_WRONG: 'paymentPassword' },
+    send: (request, idempotencyKey) => mutation.mutateAsync({ ...request, idempotencyKey }),
+    successToast: t('withdraw.submitted'),
+    onSuccess: () => nav.redirectTo('/pages/withdraw-record/index'),
+    onError: (error) => {
+      if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_REQUIRED') {
+        toSetPaymentPassword(nav);
+        return true;
+      }
+      if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_WRONG') {
+        // A new attempt is a new request: clear the digits (and with them the key).
+        restart();
+        form.setValue('paymentPassword', '');
+      }
+      return false;
+    },
   });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
+  const amount = field('amount');
+  const method = field('method');
 
   return (
     <form className="form full-width-passcode" onSubmit={onSubmit} noValidate>
@@ -147,9 +124,7 @@ function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFor
         placeholder={t('withdraw.amountPlaceholder')}
         inputMode="decimal"
         autoComplete="off"
-        value={form.amount}
-        onChange={update('amount')}
-        error={errors.amount}
+        {...amount}
         hint={t('withdraw.limits', {
           min: formatCents(methods.minimumWithdrawal),
           max: formatCents(methods.maximumWithdrawal),
@@ -160,7 +135,7 @@ function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFor
           <button
             type="button"
             className="addon-button"
-            onClick={() => update('amount')(toAmountInput(me.withdrawable))}
+            onClick={() => amount.onChange(toAmountInput(me.withdrawable))}
             data-testid="withdraw-all"
           >
             {t('withdraw.all')}
@@ -168,22 +143,13 @@ function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFor
         }
       />
       {choices.length > 0 ? (
-        <ChoiceList
-          legend={t('withdraw.method')}
-          choices={choices}
-          value={method}
-          onChange={update('method')}
-          error={errors.method}
-        />
+        <ChoiceList legend={t('withdraw.method')} choices={choices} {...method} />
       ) : (
-        <div
-          className={errors.method ? 'notice notice--invalid' : 'notice'}
-          data-testid="withdraw-no-methods"
-        >
+        <div className={method.error ? 'notice notice--invalid' : 'notice'} data-testid="withdraw-no-methods">
           <p>{t('withdraw.noMethods')}</p>
-          {errors.method ? (
+          {method.error ? (
             <p className="field__error" role="alert">
-              {errors.method}
+              {method.error}
             </p>
           ) : null}
           <div className="notice__actions">
@@ -199,15 +165,13 @@ function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFor
       <PasscodeField
         label={t('withdraw.password')}
         hint={t('withdraw.passwordHint')}
-        value={form.paymentPassword}
-        onChange={update('paymentPassword')}
-        error={errors.paymentPassword}
+        {...field('paymentPassword')}
         testId="withdraw-password"
       />
       <SubmitButton
         label={t('withdraw.submit')}
         busyLabel={t('deposit.pleaseWait')}
-        busy={mutation.isPending}
+        busy={pending}
         testId="withdraw-submit"
       />
     </form>

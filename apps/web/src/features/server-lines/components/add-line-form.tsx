@@ -1,12 +1,14 @@
 /**
- * "Manual server line addition": an address, checked here (validation.ts) with its own
- * message for an empty submit, a malformed address, a path, a duplicate and too many lines.
+ * "Manual server line addition": an address, checked by the form schema (forms.ts) with its own
+ * message for an empty submit, a malformed address, a path, a duplicate and too many lines. Nothing is
+ * sent: the line is kept on the device.
  */
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
-import { MAX_MANUAL_LINES, validateLineUrl } from '../validation.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
+import { lineUrlSchema } from '../forms.ts';
 
 export interface AddLineFormProps {
   /** Every origin already listed (configured and added). */
@@ -17,20 +19,16 @@ export interface AddLineFormProps {
 
 export function AddLineForm({ known, manualCount, onAdd }: AddLineFormProps) {
   const { t } = useTranslation();
-  const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    const result = validateLineUrl(value, known, manualCount);
-    if (!result.ok) {
-      setError(t(`serverLines.errors.${result.error}`, { max: MAX_MANUAL_LINES }));
-      return;
-    }
-    setValue('');
-    setError(null);
-    onAdd(result.origin);
-  };
+  const schema = useMemo(() => lineUrlSchema(known, manualCount), [known, manualCount]);
+  const { form, field, onSubmit } = useFormSubmit({
+    schema,
+    defaultValues: { url: '' },
+    send: ({ origin }) => Promise.resolve(origin),
+    onSuccess: (origin) => {
+      form.reset();
+      onAdd(origin);
+    },
+  });
 
   return (
     <form className="form line-form" onSubmit={onSubmit} noValidate aria-labelledby="line-form-title">
@@ -46,12 +44,7 @@ export function AddLineForm({ known, manualCount, onAdd }: AddLineFormProps) {
         autoCapitalize="off"
         autoCorrect="off"
         spellCheck={false}
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          setError(null);
-        }}
-        error={error}
+        {...field('url')}
         testId="line-url"
       />
       <SubmitButton

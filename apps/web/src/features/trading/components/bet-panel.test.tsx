@@ -81,28 +81,30 @@ describe('bet panel', () => {
     renderPanel();
     await screen.findByTestId('bet-panel');
     submit();
-    expect(alerts()).toEqual(['Please choose a valid position', 'Please enter the investment amount']);
+    await waitFor(() =>
+      expect(alerts()).toEqual(['Please choose a valid position', 'Please enter the investment amount']),
+    );
     await settle();
 
     fireEvent.click(screen.getByTestId('bet-both-single'));
     typeAmount('0.99');
     submit();
-    expect(alerts()).toEqual(['The minimum investment amount is $1.00']);
+    await waitFor(() => expect(alerts()).toEqual(['The minimum investment amount is $1.00']));
     await settle();
 
     typeAmount('1000.01');
     submit();
-    expect(alerts()).toEqual(['The maximum investment amount is $1,000.00']);
+    await waitFor(() => expect(alerts()).toEqual(['The maximum investment amount is $1,000.00']));
     await settle();
 
     typeAmount('10.555');
     submit();
-    expect(alerts()).toEqual(['Amounts have at most two decimal places']);
+    await waitFor(() => expect(alerts()).toEqual(['Amounts have at most two decimal places']));
     await settle();
 
     typeAmount('abc');
     submit();
-    expect(alerts()).toEqual(['Please enter a valid amount']);
+    await waitFor(() => expect(alerts()).toEqual(['Please enter a valid amount']));
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
   });
 

@@ -8,23 +8,19 @@
  * ROUND_NOT_OPEN ("Disk sealed, wait for result"), which the panel shows and reports to the page so it
  * asks for the round again.
  */
-import type { BetInput, RoomView } from '@tradehall/contracts';
+import type { RoomView } from '@tradehall/contracts';
 import { payoutFor } from '@tradehall/domain';
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { readAmount } from '../../../lib/amount.ts';
 import { isApiError } from '../../../lib/api-client.ts';
-import { useDebouncedCallback } from '../../../lib/debounce.ts';
-import { type FieldErrors, serverFieldErrors } from '../../../lib/form-errors.ts';
 import { formatCents, formatMultiplier } from '../../../lib/format.ts';
-import { useIdempotencyKeeper } from '../../../lib/idempotency.ts';
-import { showToast, toastError } from '../../../lib/toast.ts';
-import { useFormMessages } from '../../../lib/use-form-messages.ts';
+import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { usePlacePosition } from '../api/place-position.ts';
 import { type BetKey, betKey, betLabel, betOdds } from '../bets.ts';
-import { type PositionField, validatePosition } from '../validation.ts';
+import { type PositionForm, positionSchema } from '../forms.ts';
 import { BetOption } from './bet-option.tsx';
 
 export interface BetPanelProps {
@@ -36,18 +32,35 @@ export interface BetPanelProps {
   onRoundClosed: () => void;
 }
 
-const STAKE_LIMIT_CODES = new Set(['STAKE_BELOW_MINIMUM', 'STAKE_ABOVE_MAXIMUM']);
-
 export function BetPanel({ room, roundId, open, onRoundClosed }: BetPanelProps) {
   const { t } = useTranslation();
-  const translate = useFormMessages();
   const name = useId();
-  const keeper = useIdempotencyKeeper();
   const mutation = usePlacePosition(roundId);
-  const [bet, setBet] = useState<BetInput | null>(null);
-  const [amount, setAmount] = useState('');
-  const [errors, setErrors] = useState<FieldErrors<PositionField>>({});
   const [closedMessage, setClosedMessage] = useState<string | null>(null);
+  const { stakeMinimum, stakeMaximum } = room;
+  const schema = useMemo(() => positionSchema({ stakeMinimum, stakeMaximum }), [stakeMinimum, stakeMaximum]);
+  const { field, onSubmit, pending, restart } = useFormSubmit({
+    schema,
+    defaultValues: { bet: null, amount: '' } as PositionForm,
+    serverFields: ['amount', 'bet'],
+    codeFields: { STAKE_BELOW_MINIMUM: 'amount', STAKE_ABOVE_MAXIMUM: 'amount' },
+    canSubmit: () => open,
+    send: (request, idempotencyKey) => {
+      setClosedMessage(null);
+      return mutation.mutateAsync({ ...request, idempotencyKey });
+    },
+    successToast: t('trading.bet.placed'),
+    onError: (error) => {
+      if (!isApiError(error) || error.code !== 'ROUND_NOT_OPEN') return false;
+      setClosedMessage(error.message);
+      onRoundClosed();
+      return true;
+    },
+  });
+  const betField = field('bet');
+  const amountField = field('amount');
+  const bet = betField.value;
+  const amount = amountField.value;
 
   const odds = useMemo(() => betOdds(room.houseEdgeBps), [room.houseEdgeBps]);
   const multipliers = useMemo(
@@ -57,53 +70,12 @@ export function BetPanel({ room, roundId, open, onRoundClosed }: BetPanelProps) 
   const selectedKey = bet ? betKey(bet) : null;
   const selectedMultiplier = selectedKey ? multipliers.get(selectedKey) : undefined;
 
-  // A refusal belongs to the round it happened in.
+  // A refusal belongs to the round it happened in, and a position in a new round is a new request.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reset when the round changes
-  useEffect(() => setClosedMessage(null), [roundId]);
-
-  const choose = (next: BetInput) => {
-    keeper.edited();
-    setBet(next);
-    setErrors((current) => ({ ...current, bet: undefined }));
-  };
-  const changeAmount = (value: string) => {
-    keeper.edited();
-    setAmount(value);
-    setErrors((current) => ({ ...current, amount: undefined }));
-  };
-
-  const submit = useDebouncedCallback(async () => {
-    if (mutation.isPending || !open) return;
-    const result = validatePosition({ bet, amount }, room);
-    if (!result.ok) {
-      setErrors(translate(result.errors));
-      return;
-    }
-    const request = { ...result.value, idempotencyKey: keeper.keyFor({ roundId, ...result.value }) };
+  useEffect(() => {
     setClosedMessage(null);
-    return mutation.mutateAsync(request).then(
-      () => {
-        keeper.succeeded();
-        showToast(t('trading.bet.placed'), 'success');
-      },
-      (error: unknown) => {
-        toastError(error);
-        if (isApiError(error) && error.code === 'ROUND_NOT_OPEN') {
-          setClosedMessage(error.message);
-          onRoundClosed();
-          return;
-        }
-        const fieldErrors = serverFieldErrors(error, ['amount', 'bet'] as const);
-        if (isApiError(error) && STAKE_LIMIT_CODES.has(error.code)) fieldErrors.amount = error.message;
-        setErrors(fieldErrors);
-      },
-    );
-  });
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    submit();
-  };
+    restart();
+  }, [roundId]);
 
   const reading = readAmount(amount, 'validation.investmentAmountRequired');
   const potential =
@@ -121,7 +93,7 @@ export function BetPanel({ room, roundId, open, onRoundClosed }: BetPanelProps) 
       label={row.bet.category === 'both_sides' ? betLabel(row.bet, t) : String(row.bet.number)}
       multiplier={row.multiplier}
       selected={row.key === selectedKey}
-      onSelect={() => choose(row.bet)}
+      onSelect={() => betField.onChange(row.bet)}
     />
   );
 
@@ -147,9 +119,9 @@ export function BetPanel({ room, roundId, open, onRoundClosed }: BetPanelProps) 
       {/* Pinned to the bottom of the screen while the options scroll: the choice, the amount and the
           confirm button stay in reach (and in view) while a bet is chosen. */}
       <div className="bet-bar">
-        {errors.bet ? (
+        {betField.error ? (
           <p className="field__error" role="alert">
-            {errors.bet}
+            {betField.error}
           </p>
         ) : (
           <p className="bet-panel__selected" data-testid="bet-selected">
@@ -167,20 +139,18 @@ export function BetPanel({ room, roundId, open, onRoundClosed }: BetPanelProps) 
             placeholder={t('trading.bet.amountPlaceholder')}
             inputMode="decimal"
             autoComplete="off"
-            value={amount}
-            onChange={changeAmount}
-            error={errors.amount}
+            {...amountField}
             testId="bet-amount"
           />
           <SubmitButton
             label={t('trading.bet.submit')}
             busyLabel={t('trading.bet.submitting')}
-            busy={mutation.isPending}
+            busy={pending}
             disabled={!open}
             testId="bet-submit"
           />
         </div>
-        {potential !== null && !errors.amount ? (
+        {potential !== null && !amountField.error ? (
           <p className="bet-panel__payout" data-testid="bet-potential">
             {t('trading.bet.potentialPayout', { amount: formatCents(potential) })}
           </p>

@@ -1,28 +1,24 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readAmount, toAmountInput } from '../../lib/amount.ts';
-import type { FieldMessages } from '../../lib/form-errors.ts';
-import { i18n, initI18n } from '../../lib/i18n.ts';
-import { formMessageTexts } from '../../lib/use-form-messages.ts';
+import { initI18n } from '../../lib/i18n.ts';
+import { request, shown } from '../../test/form-schemas.ts';
 import {
-  validateBankCard,
-  validateCardDeposit,
-  validateCryptoDeposit,
-  validateOfflineDeposit,
-  validateWallet,
-  validateWithdraw,
+  bankCardSchema,
+  cardDepositSchema,
+  cryptoDepositSchema,
+  offlineDepositSchema,
+  walletSchema,
   withdrawMethodValue,
-} from './validation.ts';
+  withdrawSchema,
+} from './forms.ts';
 
 const LIMITS = { minimumDeposit: 1000, maximumDeposit: 100_000_000 };
 const TRON = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const ETH = '0x52908400098527886E0F7030069857D2E4169EE7';
 const TX_HASH = 'a'.repeat(64);
 const CARD_ID = '0b8f3c1e-1111-4a6b-9c2d-000000000001';
-
-/** What the form shows, in English: the messages a user reads. */
-function shown<F extends string>(result: { ok: true } | { ok: false; errors: FieldMessages<F> }) {
-  return result.ok ? {} : formMessageTexts(result.errors, i18n.t);
-}
+/** An uploaded receipt's id, as the upload answered (the contract wants an id). */
+const RECEIPT_ID = '0b8f3c1e-1111-4a6b-9c2d-0000000000e1';
 
 beforeAll(async () => {
   await initI18n('en');
@@ -69,60 +65,62 @@ describe('offline top-up form', () => {
   const form = { amount: '10.50', depositorName: ' Li Wei ', receiptUploadId: null };
 
   it('requires the amount and the name of the recharger', () => {
-    expect(shown(validateOfflineDeposit({ ...form, amount: '', depositorName: '' }, LIMITS))).toEqual({
+    expect(shown(offlineDepositSchema(LIMITS), { ...form, amount: '', depositorName: '' })).toEqual({
       amount: 'Recharge amount cannot be empty',
       depositorName: 'Please enter the name of the recharger',
     });
   });
 
   it('refuses an amount below the minimum from the funding methods', () => {
-    expect(shown(validateOfflineDeposit({ ...form, amount: '9.99' }, LIMITS))).toEqual({
+    expect(shown(offlineDepositSchema(LIMITS), { ...form, amount: '9.99' })).toEqual({
       amount: 'Recharge amount cannot be less than $10.00',
     });
-    expect(
-      shown(validateOfflineDeposit({ ...form, amount: '4' }, { ...LIMITS, minimumDeposit: 500 })),
-    ).toEqual({
-      amount: 'Recharge amount cannot be less than $5.00',
-    });
-    expect(shown(validateOfflineDeposit({ ...form, amount: '1000001' }, LIMITS))).toEqual({
+    expect(shown(offlineDepositSchema({ ...LIMITS, minimumDeposit: 500 }), { ...form, amount: '4' })).toEqual(
+      {
+        amount: 'Recharge amount cannot be less than $5.00',
+      },
+    );
+    expect(shown(offlineDepositSchema(LIMITS), { ...form, amount: '1000001' })).toEqual({
       amount: 'Recharge amount cannot be more than $1,000,000.00',
     });
   });
 
   it('wants the name of a person, written in letters, and says when it is too long', () => {
     for (const depositorName of ['😀', '12345', 'Li 😀']) {
-      expect(shown(validateOfflineDeposit({ ...form, depositorName }, LIMITS)), depositorName).toEqual({
+      expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName }), depositorName).toEqual({
         depositorName: 'A name must be written in letters',
       });
     }
-    expect(shown(validateOfflineDeposit({ ...form, depositorName: 'Li\u0000Wei' }, LIMITS))).toEqual({
+    expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName: 'Li\u0000Wei' })).toEqual({
       depositorName: 'This value contains characters that are not allowed',
     });
-    expect(shown(validateOfflineDeposit({ ...form, depositorName: 'x'.repeat(65) }, LIMITS))).toEqual({
+    expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName: 'x'.repeat(65) })).toEqual({
       depositorName: 'This value is too long',
     });
     for (const depositorName of ["O'Brien", 'Jean-Luc', '山田・太郎', 'Nguyễn Văn A']) {
-      expect(validateOfflineDeposit({ ...form, depositorName }, LIMITS).ok, depositorName).toBe(true);
+      expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName }), depositorName).toEqual({});
     }
   });
 
   it('yields the request in cents with the name trimmed', () => {
-    expect(validateOfflineDeposit({ ...form, receiptUploadId: 'u-1' }, LIMITS)).toEqual({
-      ok: true,
-      value: { method: 'offline', amount: 1050, depositorName: 'Li Wei', receiptUploadId: 'u-1' },
+    expect(request(offlineDepositSchema(LIMITS), { ...form, receiptUploadId: RECEIPT_ID })).toEqual({
+      method: 'offline',
+      amount: 1050,
+      depositorName: 'Li Wei',
+      receiptUploadId: RECEIPT_ID,
     });
   });
 });
 
 describe('currency top-up form', () => {
   it('requires a network, an amount and a 64-hex transaction hash', () => {
-    expect(shown(validateCryptoDeposit({ network: null, amount: '', txHash: '' }, LIMITS))).toEqual({
+    expect(shown(cryptoDepositSchema(LIMITS), { network: null, amount: '', txHash: '' })).toEqual({
       network: 'Please choose a network',
       amount: 'Recharge amount cannot be empty',
       txHash: 'Please enter the transaction hash',
     });
     expect(
-      shown(validateCryptoDeposit({ network: 'USDT-TRC20', amount: '20', txHash: 'abc' }, LIMITS)),
+      shown(cryptoDepositSchema(LIMITS), { network: 'USDT-TRC20', amount: '20', txHash: 'abc' }),
     ).toEqual({
       txHash: 'The transaction hash must be 64 hexadecimal characters',
     });
@@ -130,26 +128,20 @@ describe('currency top-up form', () => {
 
   it('yields the request', () => {
     expect(
-      validateCryptoDeposit({ network: 'USDT-ERC20', amount: '20', txHash: ` 0x${TX_HASH} ` }, LIMITS),
-    ).toEqual({
-      ok: true,
-      value: { method: 'crypto', network: 'USDT-ERC20', amount: 2000, txHash: `0x${TX_HASH}` },
-    });
+      request(cryptoDepositSchema(LIMITS), { network: 'USDT-ERC20', amount: '20', txHash: ` 0x${TX_HASH} ` }),
+    ).toEqual({ method: 'crypto', network: 'USDT-ERC20', amount: 2000, txHash: `0x${TX_HASH}` });
   });
 });
 
 describe('card payment form', () => {
   it('requires an amount within the limits', () => {
-    expect(shown(validateCardDeposit({ amount: '' }, LIMITS))).toEqual({
+    expect(shown(cardDepositSchema(LIMITS), { amount: '' })).toEqual({
       amount: 'Recharge amount cannot be empty',
     });
-    expect(shown(validateCardDeposit({ amount: '5' }, LIMITS))).toEqual({
+    expect(shown(cardDepositSchema(LIMITS), { amount: '5' })).toEqual({
       amount: 'Recharge amount cannot be less than $10.00',
     });
-    expect(validateCardDeposit({ amount: '100' }, LIMITS)).toEqual({
-      ok: true,
-      value: { method: 'card', amount: 10000 },
-    });
+    expect(request(cardDepositSchema(LIMITS), { amount: '100' })).toEqual({ method: 'card', amount: 10000 });
   });
 });
 
@@ -157,79 +149,77 @@ describe('bind bank card form', () => {
   const card = { realName: '', bankName: 'HSBC', accountNumber: '6222 0212 3456 7890', payee: 'li  wei' };
 
   it('requires every value, and the real name when none is set yet', () => {
-    expect(
-      shown(validateBankCard({ realName: '', bankName: '', accountNumber: '', payee: '' }, null)),
-    ).toEqual({
-      realName: 'Real name required',
-      bankName: 'Please enter the bank name',
-      accountNumber: 'Please enter the account number',
-      payee: 'Please enter the payee',
-    });
+    expect(shown(bankCardSchema(null), { realName: '', bankName: '', accountNumber: '', payee: '' })).toEqual(
+      {
+        realName: 'Real name required',
+        bankName: 'Please enter the bank name',
+        accountNumber: 'Please enter the account number',
+        payee: 'Please enter the payee',
+      },
+    );
   });
 
   it('wants names in letters: an emoji is no real name (set once, for good), payee or bank', () => {
-    expect(shown(validateBankCard({ ...card, realName: '😀', payee: '😀' }, null))).toEqual({
+    expect(shown(bankCardSchema(null), { ...card, realName: '😀', payee: '😀' })).toEqual({
       realName: 'A name must be written in letters',
       payee: 'A name must be written in letters',
     });
-    expect(shown(validateBankCard({ ...card, bankName: '😀' }, 'Li Wei'))).toEqual({
+    expect(shown(bankCardSchema('Li Wei'), { ...card, bankName: '😀' })).toEqual({
       bankName: 'A name must be written in letters',
     });
-    expect(shown(validateBankCard({ ...card, bankName: '中国银行 (HK) 2' }, 'Li Wei'))).toEqual({});
+    expect(shown(bankCardSchema('Li Wei'), { ...card, bankName: '中国银行 (HK) 2' })).toEqual({});
   });
 
   it('wants an account number of 8-30 digits', () => {
-    expect(shown(validateBankCard({ ...card, accountNumber: '1234567' }, 'Li Wei'))).toEqual({
+    expect(shown(bankCardSchema('Li Wei'), { ...card, accountNumber: '1234567' })).toEqual({
       accountNumber: 'The account number must be 8-30 digits',
     });
   });
 
   it('refuses a card that is not in the holder’s name', () => {
-    expect(shown(validateBankCard({ ...card, payee: 'Someone Else' }, 'Li Wei'))).toEqual({
+    expect(shown(bankCardSchema('Li Wei'), { ...card, payee: 'Someone Else' })).toEqual({
       payee: 'The card must belong to the account holder: the payee must be your real name',
     });
-    expect(shown(validateBankCard({ ...card, realName: 'Li Wei', payee: 'Wang Fang' }, null))).toEqual({
+    expect(shown(bankCardSchema(null), { ...card, realName: 'Li Wei', payee: 'Wang Fang' })).toEqual({
       payee: 'The card must belong to the account holder: the payee must be your real name',
     });
   });
 
   it('yields the real name to set (only when none is set) and the card, digits only', () => {
-    expect(validateBankCard(card, 'Li Wei')).toEqual({
-      ok: true,
-      value: {
-        realName: null,
-        card: { bankName: 'HSBC', accountNumber: '6222021234567890', payee: 'li  wei' },
-      },
+    expect(request(bankCardSchema('Li Wei'), card)).toEqual({
+      realName: null,
+      bankName: 'HSBC',
+      accountNumber: '6222021234567890',
+      payee: 'li  wei',
     });
-    expect(validateBankCard({ ...card, realName: ' Li Wei ' }, null)).toMatchObject({
-      ok: true,
-      value: { realName: 'Li Wei' },
+    expect(request(bankCardSchema(null), { ...card, realName: ' Li Wei ' })).toMatchObject({
+      realName: 'Li Wei',
     });
   });
 });
 
 describe('add wallet form', () => {
   it('wants a wallet type chosen and an address', () => {
-    expect(shown(validateWallet({ type: null, address: '' }))).toEqual({
+    expect(shown(walletSchema, { type: null, address: '' })).toEqual({
       type: 'Please choose a wallet type',
       address: 'Please enter the wallet address',
     });
-    expect(shown(validateWallet({ type: 'USDT-TRC20', address: '' }))).toEqual({
+    expect(shown(walletSchema, { type: 'USDT-TRC20', address: '' })).toEqual({
       address: 'Please enter the wallet address',
     });
   });
 
   it('checks the address for the chosen type', () => {
     const invalid = { address: 'This is not a valid address for the chosen wallet type' };
-    expect(shown(validateWallet({ type: 'USDT-TRC20', address: ETH }))).toEqual(invalid);
-    expect(shown(validateWallet({ type: 'USDT-ERC20', address: TRON }))).toEqual(invalid);
+    expect(shown(walletSchema, { type: 'USDT-TRC20', address: ETH })).toEqual(invalid);
+    expect(shown(walletSchema, { type: 'USDT-ERC20', address: TRON })).toEqual(invalid);
     // One character changed breaks the TRON checksum.
-    expect(shown(validateWallet({ type: 'USDT-TRC20', address: `${TRON.slice(0, -1)}u` }))).toEqual(invalid);
-    expect(validateWallet({ type: 'USDT-TRC20', address: ` ${TRON} ` })).toEqual({
-      ok: true,
-      value: { type: 'USDT-TRC20', address: TRON },
+    expect(shown(walletSchema, { type: 'USDT-TRC20', address: `${TRON.slice(0, -1)}u` })).toEqual(invalid);
+    expect(request(walletSchema, { type: 'USDT-TRC20', address: ` ${TRON} ` })).toEqual({
+      type: 'USDT-TRC20',
+      address: TRON,
     });
-    expect(validateWallet({ type: 'USDT-ERC20', address: ETH }).ok).toBe(true);
+    expect(shown(walletSchema, { type: 'USDT-ERC20', address: ETH })).toEqual({});
   });
 });
 
@@ -242,44 +232,39 @@ describe('withdraw form', () => {
   };
 
   it('requires the amount, a withdraw method and the payment password', () => {
-    expect(shown(validateWithdraw({ amount: '', method: null, paymentPassword: '' }, limits))).toEqual({
+    expect(shown(withdrawSchema(limits), { amount: '', method: null, paymentPassword: '' })).toEqual({
       amount: 'Please enter the withdrawal amount',
       method: 'Please choose a withdraw method',
       paymentPassword: 'Please enter the payment password',
     });
-    expect(shown(validateWithdraw({ ...form, paymentPassword: '12345' }, limits))).toEqual({
+    expect(shown(withdrawSchema(limits), { ...form, paymentPassword: '12345' })).toEqual({
       paymentPassword: 'Payment password must be 6 digits',
     });
   });
 
   it('keeps the amount within the limits and the withdrawable amount', () => {
-    expect(shown(validateWithdraw({ ...form, amount: '19.99' }, limits))).toEqual({
+    expect(shown(withdrawSchema(limits), { ...form, amount: '19.99' })).toEqual({
       amount: 'Withdrawal amount cannot be less than $20.00',
     });
     expect(
-      shown(validateWithdraw({ ...form, amount: '50000.01' }, { ...limits, withdrawable: 10_000_000 })),
+      shown(withdrawSchema({ ...limits, withdrawable: 10_000_000 }), { ...form, amount: '50000.01' }),
     ).toEqual({
       amount: 'Withdrawal amount cannot be more than $50,000.00',
     });
-    expect(shown(validateWithdraw({ ...form, amount: '1000.51' }, limits))).toEqual({
+    expect(shown(withdrawSchema(limits), { ...form, amount: '1000.51' })).toEqual({
       amount: 'The amount exceeds your withdrawable amount of $1,000.50',
     });
   });
 
   it('yields the request: cents, the chosen card or wallet, the password', () => {
-    expect(validateWithdraw({ ...form, amount: '1000.50' }, limits)).toEqual({
-      ok: true,
-      value: {
-        amount: 100050,
-        destinationType: 'bank_card',
-        destinationId: CARD_ID,
-        paymentPassword: '123456',
-      },
+    expect(request(withdrawSchema(limits), { ...form, amount: '1000.50' })).toEqual({
+      amount: 100050,
+      destinationType: 'bank_card',
+      destinationId: CARD_ID,
+      paymentPassword: '123456',
     });
     expect(
-      validateWithdraw({ ...form, method: withdrawMethodValue('wallet', CARD_ID) }, limits),
-    ).toMatchObject({
-      value: { destinationType: 'wallet', destinationId: CARD_ID },
-    });
+      request(withdrawSchema(limits), { ...form, method: withdrawMethodValue('wallet', CARD_ID) }),
+    ).toMatchObject({ destinationType: 'wallet', destinationId: CARD_ID });
   });
 });
