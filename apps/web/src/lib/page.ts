@@ -4,15 +4,10 @@
  * the `nextCursor` of the last one.
  */
 import { RECORDS_PAGE_SIZE } from '@tradehall/domain';
-import { api } from './api-client.ts';
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
-}
-
-export function fetchPage<T>(path: string, cursor: string | null, signal?: AbortSignal): Promise<Page<T>> {
-  return api.get<Page<T>>(path, { cursor, limit: RECORDS_PAGE_SIZE }, signal);
 }
 
 /** The query of one page of a paged endpoint: the cursor of the last page (none for the first). */
