@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { PREACT_ALIASES } from './apps/web/preact-aliases.ts';
 
 const TIMING_SUITE = 'test/auth-timing.test.ts';
 
@@ -31,11 +32,15 @@ export default defineConfig({
         },
       },
       {
+        // The web app runs on preact/compat (apps/web/preact-aliases.ts), and so do its tests: the alias
+        // for what Vite runs, apps/web/preact-in-node.ts for the libraries Node loads itself.
+        resolve: { alias: PREACT_ALIASES },
         test: {
           name: 'web',
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./preact-in-node.ts'],
         },
       },
       {

@@ -116,6 +116,43 @@ describe('notices at 390x844', () => {
     await other.page.getByTestId('reminder-content').waitFor({ state: 'detached' });
   });
 
+  it('closes a Reminder confirmed during its opening animation: nothing left, the page scrolls again', async () => {
+    const { page } = other;
+    await page.getByTestId('tab-mine').focus();
+    // Activates Confirm at the first frame the dialog shows (its opening animation runs from opacity 0 to
+    // 1 in about 0.3 s), as a keyboard or screen reader user can: a tap only reaches it at opacity 1.
+    const activated = page.evaluate(
+      () =>
+        new Promise<{ opacity: number; afterMs: number }>((resolve) => {
+          const check = (since: number | null) => {
+            const button = document.querySelector<HTMLButtonElement>('.adm-center-popup .reminder button');
+            const box = button?.closest<HTMLElement>('.adm-center-popup-wrap > div');
+            const opacity = Number(box?.style.opacity ?? 0);
+            const started = button ? (since ?? performance.now()) : null;
+            if (button && started !== null && opacity > 0) {
+              button.click();
+              resolve({ opacity, afterMs: performance.now() - started });
+            } else requestAnimationFrame(() => check(started));
+          };
+          check(null);
+        }),
+    );
+    await send({ audience: 'user', account: bob, title: 'Quick', content: 'Confirmed at once' });
+    const { opacity, afterMs } = await activated;
+    expect(opacity).toBeLessThan(1);
+    expect(afterMs).toBeLessThan(300);
+    await page.getByTestId('reminder-content').waitFor({ state: 'detached' });
+    // No invisible dialog left behind, no scroll lock on the page, focus where it was.
+    await expect.poll(() => page.locator('.adm-center-popup, .adm-mask').count()).toBe(0);
+    expect(await page.evaluate(() => document.body.classList.contains('adm-overflow-hidden'))).toBe(false);
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('tab-mine');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.mouse.move(195, 400);
+    await page.mouse.wheel(0, 300);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+  });
+
   it('counts it on the My account tab and lists it as unread, then read once tapped', async () => {
     const { page } = me;
     await expect.poll(() => page.getByTestId('tab-mine-unread').getAttribute('data-count')).toBe('1');

@@ -14,16 +14,17 @@ import { RUNTIME_MODULE_ID } from 'rolldown';
 import { defineConfig, type Plugin, runnerImport } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { precompress } from '../../scripts/precompress.mjs';
+import { PREACT_ALIASES } from './preact-aliases.ts';
 
 const API_TARGET = process.env.API_TARGET ?? 'http://localhost:3000';
 
 /**
- * What every first screen needs from npm, in one long-cached chunk (one request instead of four): React,
- * the router, i18next and react-query. The app's own shell is grouped apart (chunkPlan below), so a
+ * What every first screen needs from npm, in one long-cached chunk (one request instead of four): preact
+ * (React's API through preact/compat, see preact-aliases.ts), the router, i18next and react-query. The app's own shell is grouped apart (chunkPlan below), so a
  * release that changes the app leaves this chunk in the browser's cache.
  */
 const VENDOR =
-  /node_modules[\\/](react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/;
+  /node_modules[\\/](preact|react|react-dom|scheduler|react-router|cookie|set-cookie-parser|i18next|react-i18next|html-parse-stringify|void-elements|@tanstack)[\\/]/;
 
 /** The endpoint declarations, which a production build replaces by their methods and paths (below). */
 const ENDPOINTS_MODULE = '@tradehall/contracts/endpoints';
@@ -258,6 +259,7 @@ const pwa = VitePWA({
 export default defineConfig({
   base: './',
   plugins: [endpointRoutes(), catalogueParts(), react(), pwa, precompress()],
+  resolve: { alias: PREACT_ALIASES },
   server: {
     proxy: {
       '/api': { target: API_TARGET, changeOrigin: true },

@@ -8,7 +8,8 @@
  * fetched after it (until the network is quiet for QUIET_MS: the rest of the messages, the notices
  * socket, the service worker) is printed beside it as "later", not counted against the bar.
  * Bars: JS ≤ 120 KB gzip in ≤ 6 requests, CSS ≤ 25 KB. Beside it, the same measure of a bare React 19 +
- * react-router + i18next page built with the same Vite, the floor any page of this stack starts from.
+ * react-router + i18next page built with the same Vite (the stack decision 0019 measured), and of the same
+ * page on preact/compat, the runtime the web app ships on (decision 0021): the floor any page starts from.
  * Run after `npm run build`: `npm run bench:bundle` (VERBOSE=1 lists the files).
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import { build } from 'vite';
+import { PREACT_ALIASES } from '../../apps/web/preact-aliases.ts';
 import {
   benchPages,
   Cdp,
@@ -138,8 +140,11 @@ function report(name: string, root: string, loaded: Loaded, later?: Loaded): boo
   return pass;
 }
 
-/** A bare React 19 + react-router + i18next page, built by the web app's Vite into a temporary folder. */
-async function buildBareApp(root: string): Promise<void> {
+/**
+ * A bare React 19 + react-router + i18next page, built by the web app's Vite into a temporary folder; with
+ * `preact`, the same page with the web app's aliases (react and react-dom resolved to preact/compat).
+ */
+async function buildBareApp(root: string, runtime: 'react' | 'preact'): Promise<void> {
   mkdirSync(root, { recursive: true });
   writeFileSync(
     join(root, 'index.html'),
@@ -164,6 +169,7 @@ createRoot(document.getElementById('root') as HTMLElement).render(createElement(
     base: './',
     logLevel: 'error',
     configFile: false,
+    resolve: runtime === 'preact' ? { alias: PREACT_ALIASES } : {},
     cacheDir: join(root, '.vite'),
     build: { outDir: join(root, 'dist'), target: 'es2022', emptyOutDir: true },
   });
@@ -184,6 +190,7 @@ let pass = true;
 // Inside the repository's node_modules (ignored by git) so the bare page resolves the same packages.
 mkdirSync(resolve(repoRoot, 'node_modules/.cache'), { recursive: true });
 const bareRoot = mkdtempSync(resolve(repoRoot, 'node_modules/.cache/tradehall-bare-'));
+const barePreactRoot = mkdtempSync(resolve(repoRoot, 'node_modules/.cache/tradehall-bare-preact-'));
 try {
   const cdp = await Cdp.connect(chrome.port);
   const session = await loginDemo(server.origin);
@@ -196,11 +203,14 @@ try {
     pass = report(page.name, dist, loads.first, loads.later) && pass;
   }
   cdp.close();
-  await buildBareApp(bareRoot);
+  await buildBareApp(bareRoot, 'react');
   report('bare React+router+i18n', join(bareRoot, 'dist'), bareLoaded(bareRoot));
+  await buildBareApp(barePreactRoot, 'preact');
+  report('bare preact+router+i18n', join(barePreactRoot, 'dist'), bareLoaded(barePreactRoot));
 } finally {
   chrome.kill();
   await server.stop();
   rmSync(bareRoot, { recursive: true, force: true });
+  rmSync(barePreactRoot, { recursive: true, force: true });
 }
 process.exitCode = pass ? 0 : 1;

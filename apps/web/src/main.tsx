@@ -1,7 +1,7 @@
 /**
  * Entry: theme and language first (the active language is ready before the first paint, others load
- * lazily; only the first screen's messages up front), then the router. antd-mobile's set-up (React 19
- * render hook, locale) lives in lib/antd-runtime.ts and loads with the first page that uses the kit.
+ * lazily; only the first screen's messages up front), then the router. antd-mobile's set-up (render
+ * hook, locale) lives in lib/antd-runtime.ts and loads with the first page that uses the kit.
  * `/ws` (live figures) starts with the app. The page of the current route starts loading first of all,
  * and the data it shows first as soon as the language is set (app/first-data.ts).
  * What the first page does not need waits until it is on screen and the main thread is idle

@@ -3,8 +3,8 @@
  * component imports this first (`import '.../lib/antd-runtime.ts'`); it then travels with the first page
  * that needs the kit instead of weighing on the initial JavaScript.
  *
- * - React 19: antd-mobile 5 renders Toast/Dialog with its own root; `unstableSetRender` gives it
- *   createRoot, or those render nothing.
+ * - React 19's API: antd-mobile 5 renders Toast/Dialog with its own root; `unstableSetRender` gives it
+ *   createRoot, or those render nothing (preact/compat's createRoot in the build, see preact-aliases.ts).
  * - Locale: the kit's default config (used by every component, including imperative ones rendered
  *   outside the React tree) follows the app language.
  */

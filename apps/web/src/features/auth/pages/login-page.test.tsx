@@ -57,7 +57,7 @@ function renderLogin(path = '/pages/login/index') {
 }
 
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
-const type = (testId: string, value: string) => fireEvent.change(field(testId), { target: { value } });
+const type = (testId: string, value: string) => fireEvent.input(field(testId), { target: { value } });
 const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
 
 beforeAll(async () => {

@@ -72,7 +72,7 @@ describe('bank-card payment', () => {
       'POST /deposits': () => json(201, deposit({ checkoutUrl: 'javascript:alert(1)' })),
     });
     renderPage(CardDepositPage, '/pages/recharge/yhkczhi');
-    fireEvent.change(await screen.findByTestId('card-amount'), { target: { value: '100' } });
+    fireEvent.input(await screen.findByTestId('card-amount'), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId('card-submit'));
     await waitFor(() => expect(screen.getByTestId('card-submit').textContent).not.toContain('Please wait'));
     expect(goToCheckout).not.toHaveBeenCalled();

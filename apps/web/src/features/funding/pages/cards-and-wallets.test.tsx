@@ -15,7 +15,7 @@ const CARD = {
 };
 
 const type = (testId: string, value: string) =>
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  fireEvent.input(screen.getByTestId(testId), { target: { value } });
 const value = (testId: string) => (screen.getByTestId(testId) as HTMLInputElement).value;
 const writes = (calls: ReturnType<typeof fakeApi>) => calls.filter((call) => call.method !== 'GET');
 

@@ -84,7 +84,7 @@ describe('withdrawable amount', () => {
     );
     const only = screen.getByTestId(`withdraw-method-${CARD.id}`).querySelector('input') as HTMLInputElement;
     expect(only.checked).toBe(true);
-    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '20' } });
+    fireEvent.input(screen.getByTestId('withdraw-amount'), { target: { value: '20' } });
     const password = screen.getByTestId('withdraw-password');
     for (const key of '123456') fireEvent.keyDown(password, { key });
     fireEvent.click(screen.getByTestId('withdraw-submit'));

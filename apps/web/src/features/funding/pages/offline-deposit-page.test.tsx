@@ -22,7 +22,7 @@ const DEPOSIT = {
 };
 
 const type = (testId: string, value: string) =>
-  fireEvent.change(screen.getByTestId(testId), { target: { value } });
+  fireEvent.input(screen.getByTestId(testId), { target: { value } });
 const submit = () => fireEvent.click(screen.getByTestId('offline-submit'));
 const deposits = (calls: ReturnType<typeof fakeApi>) => calls.filter((call) => call.method === 'POST');
 

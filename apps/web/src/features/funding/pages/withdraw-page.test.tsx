@@ -91,7 +91,7 @@ describe('withdraw page', () => {
       'Please enter the payment password',
     ]);
     await settle();
-    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '2000' } });
+    fireEvent.input(screen.getByTestId('withdraw-amount'), { target: { value: '2000' } });
     submit();
     await waitFor(() =>
       expect(screen.getAllByRole('alert')[0]?.textContent).toBe(
@@ -137,7 +137,7 @@ describe('withdraw page', () => {
     });
     renderPage(WithdrawPage, '/pages/withdraw/index');
     await screen.findByTestId('withdraw-amount');
-    fireEvent.change(screen.getByTestId('withdraw-amount'), { target: { value: '100' } });
+    fireEvent.input(screen.getByTestId('withdraw-amount'), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId(`withdraw-method-${WALLET.id}`));
     typePassword('111111');
     submit();

@@ -84,7 +84,7 @@ describe('server lines page', () => {
     await screen.findByTestId('line-1');
     fireEvent.click(screen.getByTestId('line-submit'));
     expect((await screen.findByRole('alert')).textContent).toBe('Please add server lines before submitting');
-    fireEvent.change(screen.getByTestId('line-url'), { target: { value: 'https://mine.example.com/' } });
+    fireEvent.input(screen.getByTestId('line-url'), { target: { value: 'https://mine.example.com/' } });
     fireEvent.click(screen.getByTestId('line-submit'));
     const added = await screen.findByTestId('line-3');
     expect(added.getAttribute('data-origin')).toBe('https://mine.example.com');

@@ -34,7 +34,10 @@ function sharedLocation(location: SupportLocation, secondsAgo: number): SupportM
 }
 
 /** The server side of the conversation: newest first, cursor pages, a POST that stores (once per key). */
-function serve(stored: SupportMessage[], options: { pageSize?: number; failPosts?: boolean } = {}) {
+function serve(
+  stored: SupportMessage[],
+  options: { pageSize?: number; failPosts?: boolean; answerPostsAfter?: Promise<void> } = {},
+) {
   const pageSize = options.pageSize ?? 20;
   const keys = new Set<string>();
   return fakeApi({
@@ -55,7 +58,8 @@ function serve(stored: SupportMessage[], options: { pageSize?: number; failPosts
       }
       return json(201, stored.at(-1));
     },
-    'POST /support/messages': ({ body }) => {
+    'POST /support/messages': async ({ body }) => {
+      await options.answerPostsAfter;
       if (options.failPosts) return apiError(500, 'INTERNAL', 'Something went wrong');
       const { text, idempotencyKey } = body as { text: string; idempotencyKey: string };
       if (!keys.has(idempotencyKey)) {
@@ -95,14 +99,22 @@ describe('customer service chat', () => {
   });
 
   it('sends a message with an idempotency key, disables Send meanwhile, and shows it', async () => {
-    const calls = serve([message('operator', 'How can we help?', 60)]);
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const calls = serve([message('operator', 'How can we help?', 60)], { answerPostsAfter: answered });
     renderPage(SupportPage, PATTERN);
     await waitFor(() => expect(texts()).toEqual(['How can we help?']));
-    fireEvent.change(screen.getByTestId('support-input'), {
+    fireEvent.input(screen.getByTestId('support-input'), {
       target: { value: '  Where is my withdrawal?  ' },
     });
     fireEvent.click(screen.getByTestId('support-send'));
-    expect((screen.getByTestId('support-send') as HTMLButtonElement).disabled).toBe(true);
+    // While the server has not answered (react-query reports the pending send a task after the click).
+    await waitFor(() =>
+      expect((screen.getByTestId('support-send') as HTMLButtonElement).disabled).toBe(true),
+    );
+    answer();
     await waitFor(() => expect(texts()).toEqual(['How can we help?', 'Where is my withdrawal?']));
     const posts = calls.filter((call) => call.method === 'POST');
     expect(posts).toHaveLength(1);
@@ -117,7 +129,7 @@ describe('customer service chat', () => {
     const calls = serve([]);
     renderPage(SupportPage, PATTERN);
     await screen.findByTestId('empty-state');
-    fireEvent.change(screen.getByTestId('support-input'), { target: { value: '   ' } });
+    fireEvent.input(screen.getByTestId('support-input'), { target: { value: '   ' } });
     fireEvent.click(screen.getByTestId('support-send'));
     expect((await screen.findByTestId('support-error')).textContent).toBe('Please enter a message');
     expect(calls.filter((call) => call.method === 'POST')).toHaveLength(0);
@@ -128,7 +140,7 @@ describe('customer service chat', () => {
     renderPage(SupportPage, PATTERN);
     await screen.findByTestId('empty-state');
     const long = 'x'.repeat(SUPPORT_MESSAGE_MAX_LENGTH + 1);
-    fireEvent.change(screen.getByTestId('support-input'), { target: { value: long } });
+    fireEvent.input(screen.getByTestId('support-input'), { target: { value: long } });
     fireEvent.click(screen.getByTestId('support-send'));
     expect((await screen.findByTestId('support-error')).textContent).toBe('This value is too long');
     expect((screen.getByTestId('support-input') as HTMLTextAreaElement).value).toBe(long);
@@ -139,7 +151,7 @@ describe('customer service chat', () => {
     const calls = serve([], { failPosts: true });
     renderPage(SupportPage, PATTERN);
     await screen.findByTestId('empty-state');
-    fireEvent.change(screen.getByTestId('support-input'), { target: { value: 'Are you there?' } });
+    fireEvent.input(screen.getByTestId('support-input'), { target: { value: 'Are you there?' } });
     fireEvent.click(screen.getByTestId('support-send'));
     await waitFor(() =>
       expect((screen.getByTestId('support-send') as HTMLButtonElement).disabled).toBe(false),

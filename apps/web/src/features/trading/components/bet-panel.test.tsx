@@ -25,7 +25,7 @@ function renderPanel(options: { edgeBps?: number; open?: boolean; onRoundClosed?
 
 const submit = () => fireEvent.click(screen.getByTestId('bet-submit'));
 const typeAmount = (value: string) =>
-  fireEvent.change(screen.getByTestId('bet-amount'), { target: { value } });
+  fireEvent.input(screen.getByTestId('bet-amount'), { target: { value } });
 const alerts = () => screen.queryAllByRole('alert').map((alert) => alert.textContent);
 const settle = () => act(async () => {});
 

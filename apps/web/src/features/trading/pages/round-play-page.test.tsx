@@ -172,7 +172,7 @@ describe('round play: taking a position', () => {
     renderPage(RoundPlayPage, PATH);
     await waitFor(() => expect(status().dataset.status).toBe('open'));
     fireEvent.click(await screen.findByTestId('bet-both-long'));
-    fireEvent.change(screen.getByTestId('bet-amount'), { target: { value: '10' } });
+    fireEvent.input(screen.getByTestId('bet-amount'), { target: { value: '10' } });
     fireEvent.click(screen.getByTestId('bet-submit'));
     expect((await screen.findByTestId('bet-error')).textContent).toBe('Disk sealed, wait for result');
     await waitFor(() => expect(status().dataset.status).toBe('sealed'));
@@ -199,7 +199,7 @@ describe('round play: taking a position', () => {
     renderPage(RoundPlayPage, PATH);
     await waitFor(() => expect(screen.getByTestId('round-balance').textContent).toBe('$1,234.56'));
     fireEvent.click(await screen.findByTestId('bet-both-single_long'));
-    fireEvent.change(screen.getByTestId('bet-amount'), { target: { value: '10' } });
+    fireEvent.input(screen.getByTestId('bet-amount'), { target: { value: '10' } });
     fireEvent.click(screen.getByTestId('bet-submit'));
     const mine = await screen.findByTestId('my-position');
     expect(mine.dataset.status).toBe('open');
