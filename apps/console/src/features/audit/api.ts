@@ -1,7 +1,8 @@
 /** The operator audit log, filtered; the operator list feeds the operator filter. */
-import { type auditEntrySchema, auditPageSchema, operatorListSchema } from '@tradehall/contracts';
+import { type auditEntrySchema, auditPageSchema } from '@tradehall/contracts';
+import { operatorEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { request, withQuery } from '../../lib/api.ts';
+import { call, request, withQuery } from '../../lib/api.ts';
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -21,5 +22,5 @@ export const fetchAuditPage = (filters: AuditFilters, cursor?: string) =>
 
 export const operatorsQuery = {
   queryKey: ['admin', 'operators'] as const,
-  queryFn: () => request('/admin/operators', operatorListSchema),
+  queryFn: () => call(operatorEndpoints.list),
 };
