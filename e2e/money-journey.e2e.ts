@@ -4,9 +4,10 @@
  * operator pays it; every record page shows each step. The server runs with TURNOVER_MULTIPLIER=0:
  * trading (which meets the turnover rule) arrives with the trading issue.
  */
+import { accountEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, api, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -34,8 +35,7 @@ beforeAll(async () => {
   server = await startServer({ TURNOVER_MULTIPLIER: '0' });
   await registerUser(server.url, account, 'secret123');
   session = await loginUser(server.url, account, 'secret123');
-  await api(server.url, 'POST', '/me/payment-password', {
-    token: session.token,
+  await apiClient(server.url, session.token).call(accountEndpoints.setPaymentPassword, {
     body: { paymentPassword: '246810', confirmPaymentPassword: '246810' },
   });
   operator = await loginOperator(server.url);

@@ -3,10 +3,11 @@
  * user enters the normal room, takes a position while the round is open, watches it seal, draw and
  * settle, sees the balance paid exactly by the frozen odds, and verifies the round in the browser.
  */
+import { accountEndpoints } from '@tradehall/contracts/endpoints';
 import { payoutFor } from '@tradehall/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, api, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -28,8 +29,7 @@ let page: Page;
 let session: ApiSession;
 const account = `trader_${Date.now().toString(36)}`;
 
-const balance = async () =>
-  (await api<{ balance: number }>(server.url, 'GET', '/me', { token: session.token })).balance;
+const balance = async () => (await apiClient(server.url, session.token).call(accountEndpoints.me)).balance;
 
 beforeAll(async () => {
   server = await startServer({
