@@ -19,10 +19,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { accountEndpoints, appEndpoints, authEndpoints } from '@tradehall/contracts/endpoints';
 import autocannon from 'autocannon';
 import { type CapturedAnswer, startBareFloor } from './bare-http-floor.ts';
 import { startBenchServer } from './bench-server.ts';
-import { json, login } from './http-helpers.ts';
+import { apiClient, json, login } from './http-helpers.ts';
 import { basePostgresUrl as baseUrl, databaseUrl, withClient } from './pg-scratch.ts';
 import { watchSettlement } from './room-watchers.ts';
 import { seedPositions } from './seed-positions.ts';
@@ -40,8 +41,8 @@ const WATCH_BAR_MS = 150;
 const BARS = { health: 0.5, rooms: 0.3, me: 0.15 } as const;
 type Endpoint = keyof typeof BARS;
 const PATHS: Record<Endpoint, string> = {
-  health: '/api/v1/health',
-  me: '/api/v1/me',
+  health: `/api/v1${appEndpoints.health.path}`,
+  me: `/api/v1${accountEndpoints.me.path}`,
   rooms: '/api/v1/rooms',
 };
 /** BENCH_ONLY=health,me measures only those (to profile one path at a time). */
@@ -253,17 +254,11 @@ try {
   server = launched.child;
   const { port, api } = launched;
   const account = `reader_${randomBytes(3).toString('hex')}`;
-  await json(`${api}/auth/register`, {
-    method: 'POST',
-    body: JSON.stringify({
-      account,
-      password: 'secret123',
-      confirmPassword: 'secret123',
-      invitationCode: 'DEMO2026',
-    }),
+  await apiClient(api).call(authEndpoints.register, {
+    body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
   });
-  const token = await login(api, '/auth/login', account, 'secret123');
-  const me = await json<{ id: string }>(`${api}/me`, { headers: { authorization: `Bearer ${token}` } });
+  const token = await login(api, authEndpoints.login, account, 'secret123');
+  const me = await apiClient(api, token).call(accountEndpoints.me);
   type Room = { tier: string; currentRound: { id: string; status: string } | null };
   let roundId = '';
   for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
