@@ -5,9 +5,10 @@
  * ending the session); the same admin resets another operator's two-factor from the operators page
  * with a fresh code. No page logs a CSP violation along the way.
  */
+import { adminAuthEndpoints, operatorEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, loginOperator } from './support/api.ts';
+import { apiClient, loginOperator } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { consoleContext, loginConsole, openSection, totpCode } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -27,17 +28,15 @@ async function enrolledOperator(
   account: string,
   role: 'operator' | 'admin',
 ): Promise<{ id: string; secret: string }> {
-  const { id } = await api<{ id: string }>(server.url, 'POST', '/admin/operators', {
-    token: adminToken,
+  const { id } = await apiClient(server.url, adminToken).call(operatorEndpoints.create, {
     body: { account, password: PASSWORD, role },
   });
   const token = await loginOperator(server.url, account, PASSWORD);
-  const { secret } = await api<{ secret: string }>(server.url, 'POST', '/admin/auth/totp/enrol', {
-    token,
-    body: {},
-  });
+  const { secret } = await apiClient(server.url, token).call(adminAuthEndpoints.enrolTotp, { body: {} });
   // One step back (inside the accepted drift): the current step's code stays free for the login.
-  await api(server.url, 'POST', '/admin/auth/totp/confirm', { token, body: { code: totpCode(secret, -1) } });
+  await apiClient(server.url, token).call(adminAuthEndpoints.confirmTotp, {
+    body: { code: totpCode(secret, -1) },
+  });
   return { id, secret };
 }
 
@@ -114,11 +113,8 @@ describe('console step-up at 1280x800', () => {
     await page.getByTestId('operator-reset-totp-code').fill(totpCode(funder.secret, 1));
     await page.getByTestId('operator-reset-totp-confirm').click();
     await expect.poll(() => page.getByTestId('operator-reset-totp-lostphone').isDisabled()).toBe(true);
-    const operators = await api<{ items: Array<{ id: string; totpEnabled: boolean }> }>(
-      server.url,
-      'GET',
-      '/admin/operators',
-      { token: await loginOperator(server.url) },
+    const operators = await apiClient(server.url, await loginOperator(server.url)).call(
+      operatorEndpoints.list,
     );
     expect(operators.items.find((item) => item.id === other.id)?.totpEnabled).toBe(false);
   });

@@ -7,9 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { adminAuthEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, idempotencyKey, loginUser } from './support/api.ts';
+import { api, apiClient, idempotencyKey, loginUser } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   captchaAnswer,
@@ -151,7 +152,7 @@ describe('console two-factor at 1280x800', () => {
 
   it('goes back to login with a notice when the server ends the session', async () => {
     const token = (await page.evaluate(() => sessionStorage.getItem('console.token'))) ?? '';
-    await api(server.url, 'POST', '/admin/auth/logout', { token });
+    await apiClient(server.url, token).call(adminAuthEndpoints.logout);
     await openSection(page, 'deposits');
     await page.getByTestId('login-notice').waitFor();
     expect(await page.getByTestId('login-notice').textContent()).toContain('Your session has ended');

@@ -5,7 +5,12 @@
  * trading (which meets the turnover rule) arrives with the trading issue.
  */
 
-import { adminWithdrawalEndpoints, bankCardEndpoints, ledgerEndpoints } from '@tradehall/contracts/endpoints';
+import {
+  accountEndpoints,
+  adminWithdrawalEndpoints,
+  bankCardEndpoints,
+  ledgerEndpoints,
+} from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, api, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
@@ -36,8 +41,7 @@ beforeAll(async () => {
   server = await startServer({ TURNOVER_MULTIPLIER: '0' });
   await registerUser(server.url, account, 'secret123');
   session = await loginUser(server.url, account, 'secret123');
-  await api(server.url, 'POST', '/me/payment-password', {
-    token: session.token,
+  await apiClient(server.url, session.token).call(accountEndpoints.setPaymentPassword, {
     body: { paymentPassword: '246810', confirmPaymentPassword: '246810' },
   });
   operator = await loginOperator(server.url);

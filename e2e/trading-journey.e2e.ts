@@ -4,7 +4,7 @@
  * settle, sees the balance paid exactly by the frozen odds, and verifies the round in the browser.
  */
 import type { PositionView } from '@tradehall/contracts';
-import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
+import { accountEndpoints, positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import { payoutFor } from '@tradehall/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,8 +22,7 @@ let page: Page;
 let session: ApiSession;
 const account = `trader_${Date.now().toString(36)}`;
 
-const balance = async () =>
-  (await api<{ balance: number }>(server.url, 'GET', '/me', { token: session.token })).balance;
+const balance = async () => (await apiClient(server.url, session.token).call(accountEndpoints.me)).balance;
 
 beforeAll(async () => {
   server = await startServer({

@@ -7,10 +7,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { roomEndpoints } from '@tradehall/contracts/endpoints';
+import { appEndpoints, authEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import WebSocket from 'ws';
-import { benchApiClient } from './api-client.ts';
-import { freePort } from './http-helpers.ts';
+import { apiClient, captcha, freePort } from './http-helpers.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -60,7 +59,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   };
   for (let attempt = 0; attempt < 2400; attempt++) {
     try {
-      if ((await fetch(`${origin}/api/v1/health`)).ok) return { origin, stop };
+      if ((await fetch(`${origin}/api/v1${appEndpoints.health.path}`)).ok) return { origin, stop };
     } catch {
       // not up yet
     }
@@ -76,20 +75,14 @@ export interface Session {
 }
 
 export async function loginDemo(origin: string): Promise<Session> {
-  const captcha = await fetch(`${origin}/api/v1/auth/captcha`);
-  const { captchaId } = (await captcha.json()) as { captchaId: string };
-  const captchaAnswer = captcha.headers.get('x-test-captcha-answer') ?? '';
-  const response = await fetch(`${origin}/api/v1/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: 'demo', password: 'demo123456', captchaId, captchaAnswer }),
+  const api = `${origin}/api/v1`;
+  return apiClient(api).call(authEndpoints.login, {
+    body: { account: 'demo', password: 'demo123456', ...(await captcha(api)) },
   });
-  if (!response.ok) throw new Error(`demo login failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Session;
 }
 
 export async function firstRoomId(origin: string): Promise<string> {
-  const body = await benchApiClient(`${origin}/api/v1`).call(roomEndpoints.list);
+  const body = await apiClient(`${origin}/api/v1`).call(roomEndpoints.list);
   const id = body.items[0]?.id;
   if (!id) throw new Error('the demo has no room');
   return id;

@@ -1,5 +1,7 @@
 /** What every bench that drives the real server over HTTP needs: a free port, JSON calls, a login. */
 import { createServer } from 'node:net';
+import { type ApiClient, createApiClient } from '@tradehall/contracts/client';
+import { adminAuthEndpoints, authEndpoints } from '@tradehall/contracts/endpoints';
 import { totpCodeAt } from '../../apps/server/src/modules/admin-auth/totp.ts';
 
 export async function freePort(): Promise<number> {
@@ -23,29 +25,54 @@ export async function json<T>(url: string, init: RequestInit = {}): Promise<T> {
   return body;
 }
 
-/** A session token for a user (`/auth/login`) or an operator (`/admin/auth/login`), in test mode. */
-export async function login(api: string, path: string, account: string, password: string): Promise<string> {
-  const captcha = await fetch(`${api}/auth/captcha`);
-  const { captchaId } = (await captcha.json()) as { captchaId: string };
-  const captchaAnswer = captcha.headers.get('x-test-captcha-answer') ?? '';
-  const body = await json<{ token: string }>(`${api}${path}`, {
-    method: 'POST',
-    body: JSON.stringify({ account, password, captchaId, captchaAnswer }),
-  });
-  return body.token;
+/**
+ * The contract's client against `api` (the server's `/api/v1` URL), as the user or operator with `token`,
+ * for a bench's set-up: answers are checked against their declared schemas (pass `validate: false` for a
+ * call inside a timed stretch; loads the bench measures keep their own URLs, built with fillPath).
+ */
+export function apiClient(api: string, token?: string, options: { validate?: boolean } = {}): ApiClient {
+  return createApiClient(
+    ({ method, path, query, body }) => {
+      const search = new URLSearchParams(
+        Object.entries(query ?? {}).flatMap(([key, value]) =>
+          value === undefined || value === null ? [] : [[key, String(value)]],
+        ),
+      );
+      return json(`${api}${path}${search.size > 0 ? `?${search}` : ''}`, {
+        method,
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+    },
+    { validate: options.validate ?? true },
+  );
+}
+
+/** A captcha and its answer, which a server in test mode sends in a header (so read by hand). */
+export async function captcha(api: string): Promise<{ captchaId: string; captchaAnswer: string }> {
+  const response = await fetch(`${api}${authEndpoints.captcha.path}`);
+  const { captchaId } = authEndpoints.captcha.response.parse(await response.json());
+  return { captchaId, captchaAnswer: response.headers.get('x-test-captcha-answer') ?? '' };
+}
+
+/** A session token for a user or an operator (by its login endpoint), in test mode. */
+export async function login(
+  api: string,
+  endpoint: typeof authEndpoints.login | typeof adminAuthEndpoints.login,
+  account: string,
+  password: string,
+): Promise<string> {
+  const body = { account, password, ...(await captcha(api)) };
+  const answer =
+    endpoint === authEndpoints.login
+      ? await apiClient(api).call(authEndpoints.login, { body })
+      : await apiClient(api).call(adminAuthEndpoints.login, { body });
+  return answer.token;
 }
 
 /** Turns two-factor on for a signed-in operator (money decisions need it): enrol, confirm with a code. */
 export async function enrolTwoFactor(api: string, token: string): Promise<void> {
-  const headers = { authorization: `Bearer ${token}` };
-  const { secret } = await json<{ secret: string }>(`${api}/admin/auth/totp/enrol`, {
-    method: 'POST',
-    headers,
-    body: '{}',
-  });
-  await json(`${api}/admin/auth/totp/confirm`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ code: totpCodeAt(secret, new Date()) }),
-  });
+  const client = apiClient(api, token);
+  const { secret } = await client.call(adminAuthEndpoints.enrolTotp, { body: {} });
+  await client.call(adminAuthEndpoints.confirmTotp, { body: { code: totpCodeAt(secret, new Date()) } });
 }

@@ -28,12 +28,16 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fillPath } from '@tradehall/contracts';
-import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
+import {
+  adminAuthEndpoints,
+  authEndpoints,
+  positionEndpoints,
+  roomEndpoints,
+} from '@tradehall/contracts/endpoints';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { benchApiClient } from './api-client.ts';
 import { startBenchServer } from './bench-server.ts';
-import { enrolTwoFactor, json, login } from './http-helpers.ts';
+import { apiClient, enrolTwoFactor, json, login } from './http-helpers.ts';
 
 const baseUrl = process.env.DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
 if (!baseUrl) {
@@ -183,21 +187,15 @@ try {
   const { port, api } = started;
 
   // Users: registered, signed in and funded through the real deposit flow.
-  const operator = await login(api, '/admin/auth/login', 'admin', 'admin12345');
+  const operator = await login(api, adminAuthEndpoints.login, 'admin', 'admin12345');
   await enrolTwoFactor(api, operator);
   const tokens: string[] = [];
   for (let i = 0; i < USERS; i++) {
     const account = `bench${i}_${randomBytes(2).toString('hex')}`;
-    await json(`${api}/auth/register`, {
-      method: 'POST',
-      body: JSON.stringify({
-        account,
-        password: 'secret123',
-        confirmPassword: 'secret123',
-        invitationCode: 'DEMO2026',
-      }),
+    await apiClient(api).call(authEndpoints.register, {
+      body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
     });
-    const token = await login(api, '/auth/login', account, 'secret123');
+    const token = await login(api, authEndpoints.login, account, 'secret123');
     const deposit = await json<{ id: string }>(`${api}/deposits`, {
       method: 'POST',
       headers: { authorization: `Bearer ${token}` },
@@ -216,7 +214,7 @@ try {
   }
   let roundId = '';
   for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
-    const rooms = await benchApiClient(api).call(roomEndpoints.list);
+    const rooms = await apiClient(api).call(roomEndpoints.list);
     const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
     if (current?.status === 'open') roundId = current.id;
     else await new Promise((wait) => setTimeout(wait, 100));

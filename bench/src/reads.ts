@@ -20,12 +20,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fillPath } from '@tradehall/contracts';
-import { roomEndpoints } from '@tradehall/contracts/endpoints';
+import { accountEndpoints, appEndpoints, authEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import autocannon from 'autocannon';
-import { benchApiClient } from './api-client.ts';
 import { type CapturedAnswer, startBareFloor } from './bare-http-floor.ts';
 import { startBenchServer } from './bench-server.ts';
-import { json, login } from './http-helpers.ts';
+import { apiClient, login } from './http-helpers.ts';
 import { basePostgresUrl as baseUrl, databaseUrl, withClient } from './pg-scratch.ts';
 import { watchSettlement } from './room-watchers.ts';
 import { seedPositions } from './seed-positions.ts';
@@ -43,8 +42,8 @@ const WATCH_BAR_MS = 150;
 const BARS = { health: 0.5, rooms: 0.3, me: 0.15 } as const;
 type Endpoint = keyof typeof BARS;
 const PATHS: Record<Endpoint, string> = {
-  health: '/api/v1/health',
-  me: '/api/v1/me',
+  health: `/api/v1${appEndpoints.health.path}`,
+  me: `/api/v1${accountEndpoints.me.path}`,
   rooms: `/api/v1${fillPath(roomEndpoints.list.path, undefined)}`,
 };
 /** BENCH_ONLY=health,me measures only those (to profile one path at a time). */
@@ -256,20 +255,14 @@ try {
   server = launched.child;
   const { port, api } = launched;
   const account = `reader_${randomBytes(3).toString('hex')}`;
-  await json(`${api}/auth/register`, {
-    method: 'POST',
-    body: JSON.stringify({
-      account,
-      password: 'secret123',
-      confirmPassword: 'secret123',
-      invitationCode: 'DEMO2026',
-    }),
+  await apiClient(api).call(authEndpoints.register, {
+    body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
   });
-  const token = await login(api, '/auth/login', account, 'secret123');
-  const me = await json<{ id: string }>(`${api}/me`, { headers: { authorization: `Bearer ${token}` } });
+  const token = await login(api, authEndpoints.login, account, 'secret123');
+  const me = await apiClient(api, token).call(accountEndpoints.me);
   let roundId = '';
   for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
-    const rooms = await benchApiClient(api).call(roomEndpoints.list);
+    const rooms = await apiClient(api).call(roomEndpoints.list);
     const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
     if (current?.status === 'open') roundId = current.id;
     else await new Promise((wait) => setTimeout(wait, 100));
@@ -292,7 +285,7 @@ try {
   );
   // The shared room list is read again within its 500 ms.
   await new Promise((wait) => setTimeout(wait, 600));
-  const rooms = await benchApiClient(api).call(roomEndpoints.list);
+  const rooms = await apiClient(api).call(roomEndpoints.list);
   console.log(
     `  the normal room's round now shows ${rooms.items.find((r) => r.tier === 'normal')?.currentRound?.userCount} users`,
   );

@@ -13,15 +13,16 @@
  * 3 s from anyone, read from its own access log (target 0 for both: the events carry what the screen
  * shows, see user-events.tsx). Loopback only.
  */
+
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import { chromium } from 'playwright-core';
-import { benchApiClient } from './api-client.ts';
 import { startBenchServer, stopBenchServer } from './bench-server.ts';
 import { CHROMIUM_PATH, loginDemo, repoRoot } from './browser-bench.ts';
+import { apiClient } from './http-helpers.ts';
 import { createScratchDatabase, databaseUrl, dropScratchDatabase, withClient } from './pg-scratch.ts';
 import { RawWsClient } from './raw-ws-client.ts';
 import { seedPositions } from './seed-positions.ts';
@@ -125,7 +126,7 @@ async function placeAsUser(api: string, url: string, token: string, userId: stri
       [userId],
     );
   });
-  await benchApiClient(api, token).call(positionEndpoints.place, {
+  await apiClient(api, token).call(positionEndpoints.place, {
     params: { id: roundId },
     body: {
       bet: { category: 'both_sides', type: 'long' },
@@ -162,7 +163,7 @@ export async function watchSettlement(watcherCount: number, positions: number): 
     ? await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox'] })
     : null;
   try {
-    const rooms = await benchApiClient(api).call(roomEndpoints.list);
+    const rooms = await apiClient(api).call(roomEndpoints.list);
     const roomId = rooms.items.find((room) => room.tier === 'normal')?.id ?? '';
     const session = await loginDemo(origin);
 

@@ -4,7 +4,13 @@
  * payment password, a bank card, a balance, a pending withdrawal).
  */
 import { type ApiClient, createApiClient } from '@tradehall/contracts/client';
-import { bankCardEndpoints, withdrawalEndpoints } from '@tradehall/contracts/endpoints';
+import {
+  accountEndpoints,
+  adminAuthEndpoints,
+  authEndpoints,
+  bankCardEndpoints,
+  withdrawalEndpoints,
+} from '@tradehall/contracts/endpoints';
 import { totpCode } from './console.ts';
 
 export interface ApiSession {
@@ -12,9 +18,10 @@ export interface ApiSession {
   user: { id: string; username: string };
 }
 
+/** A captcha and its answer: read by hand, since the answer comes in a header the client does not return. */
 async function captcha(baseUrl: string): Promise<{ captchaId: string; captchaAnswer: string }> {
-  const response = await fetch(`${baseUrl}/api/v1/auth/captcha`);
-  const body = (await response.json()) as { captchaId: string };
+  const response = await fetch(`${baseUrl}/api/v1${authEndpoints.captcha.path}`);
+  const body = authEndpoints.captcha.response.parse(await response.json());
   const captchaAnswer = response.headers.get('x-test-captcha-answer');
   if (!captchaAnswer) throw new Error('the server is not in test mode: no captcha answer header');
   return { captchaId: body.captchaId, captchaAnswer };
@@ -81,7 +88,7 @@ export async function api<T>(
 }
 
 export async function loginUser(baseUrl: string, account: string, password: string): Promise<ApiSession> {
-  return api<ApiSession>(baseUrl, 'POST', '/auth/login', {
+  return apiClient(baseUrl).call(authEndpoints.login, {
     body: { account, password, ...(await captcha(baseUrl)) },
   });
 }
@@ -93,7 +100,7 @@ export async function loginOperator(
   /** The enrolled two-factor secret, once the operator has one (see totpCode for which step is used). */
   totp?: { secret: string; stepsAhead?: number },
 ): Promise<string> {
-  const result = await api<{ token: string }>(baseUrl, 'POST', '/admin/auth/login', {
+  const result = await apiClient(baseUrl).call(adminAuthEndpoints.login, {
     body: {
       account,
       password,
@@ -105,7 +112,7 @@ export async function loginOperator(
 }
 
 export async function registerUser(baseUrl: string, account: string, password: string): Promise<void> {
-  await api(baseUrl, 'POST', '/auth/register', {
+  await apiClient(baseUrl).call(authEndpoints.register, {
     body: { account, password, confirmPassword: password, invitationCode: 'DEMO2026' },
   });
 }
@@ -120,8 +127,7 @@ export async function setPaymentPassword(
   token: string,
   paymentPassword: string,
 ): Promise<void> {
-  await api(baseUrl, 'POST', '/me/payment-password', {
-    token,
+  await apiClient(baseUrl, token).call(accountEndpoints.setPaymentPassword, {
     body: { paymentPassword, confirmPaymentPassword: paymentPassword },
   });
 }
@@ -132,7 +138,7 @@ export async function bindBankCard(
   token: string,
   card: { realName: string; bankName: string; accountNumber: string },
 ): Promise<string> {
-  await api(baseUrl, 'PUT', '/me/real-name', { token, body: { realName: card.realName } });
+  await apiClient(baseUrl, token).call(accountEndpoints.setRealName, { body: { realName: card.realName } });
   const created = await apiClient(baseUrl, token).call(bankCardEndpoints.create, {
     body: { bankName: card.bankName, accountNumber: card.accountNumber, payee: card.realName },
   });

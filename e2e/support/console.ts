@@ -3,9 +3,10 @@
  * form (reading the captcha answer the server exposes in test mode from the captcha response), and
  * two-factor codes computed from the enrolled secret as an authenticator app would.
  */
+import { adminAuthEndpoints } from '@tradehall/contracts/endpoints';
 import { TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { api } from './api.ts';
+import { apiClient } from './api.ts';
 import { phoneContext } from './browser.ts';
 
 export const DESKTOP = { width: 1280, height: 800 };
@@ -149,10 +150,8 @@ export async function closeDrawer(page: Page, contentTestId: string): Promise<vo
  * (inside the accepted drift), so the current step's code stays free for a login.
  */
 export async function enrolTwoFactor(baseUrl: string, token: string): Promise<string> {
-  const { secret } = await api<{ secret: string }>(baseUrl, 'POST', '/admin/auth/totp/enrol', {
-    token,
-    body: {},
-  });
-  await api(baseUrl, 'POST', '/admin/auth/totp/confirm', { token, body: { code: totpCode(secret, -1) } });
+  const client = apiClient(baseUrl, token);
+  const { secret } = await client.call(adminAuthEndpoints.enrolTotp, { body: {} });
+  await client.call(adminAuthEndpoints.confirmTotp, { body: { code: totpCode(secret, -1) } });
   return secret;
 }

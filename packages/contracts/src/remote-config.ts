@@ -6,6 +6,13 @@
  */
 import { z } from 'zod';
 
+/**
+ * Where every server serves it: at the root, not under `/api/v1`, so the same file can be copied to object
+ * storage as is. Not an endpoint declaration (those are relative to `/api/v1`): a client reads it as a plain
+ * file from whichever URL it was given.
+ */
+export const REMOTE_CONFIG_PATH = '/remote-config.json';
+
 const httpUrl = z.url({ protocol: /^https?$/, hostname: z.regexes.hostname }).max(300);
 
 /** One API line: an origin whose `/api/v1`, `/ws` and `/socket.io` the app talks to. */

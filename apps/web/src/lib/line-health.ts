@@ -5,6 +5,8 @@
  * counts as unreachable.
  */
 import type { ServerLine } from '@tradehall/contracts';
+import { appEndpoints } from '@tradehall/contracts/endpoints';
+import { API_BASE } from './api-client.ts';
 import { fetchRemoteConfig } from './remote-config.ts';
 import { getManualServerLines, getServerLine, setServerLine } from './storage.ts';
 
@@ -16,7 +18,7 @@ export async function pingLine(origin: string, signal?: AbortSignal): Promise<Li
   const timeout = AbortSignal.timeout(LINE_PING_TIMEOUT_MS);
   const startedAt = performance.now();
   try {
-    const response = await fetch(`${origin}/api/v1/health`, {
+    const response = await fetch(`${origin}${API_BASE}${appEndpoints.health.path}`, {
       headers: { Accept: 'application/json' },
       cache: 'no-store',
       credentials: 'omit',

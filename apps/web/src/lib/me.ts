@@ -5,10 +5,11 @@
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { MeResponse } from '@tradehall/contracts';
-import { api } from './api-client.ts';
+import { accountEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from './api-client.ts';
 
 export function fetchMe(signal?: AbortSignal): Promise<MeResponse> {
-  return api.get<MeResponse>('/me', undefined, signal);
+  return call(accountEndpoints.me, { signal });
 }
 
 export const ME_QUERY_KEY = ['me'] as const;

@@ -7,14 +7,13 @@
  * app in odd ways.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { type RemoteConfig, remoteConfigSchema } from '@tradehall/contracts';
+import { REMOTE_CONFIG_PATH, type RemoteConfig, remoteConfigSchema } from '@tradehall/contracts';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import { ApiError, lineOrigin } from './api-client.ts';
 import { i18n } from './i18n.ts';
 import { getStoredRemoteConfig, setStoredRemoteConfig } from './storage.ts';
 
 export const REMOTE_CONFIG_KEY = ['remote-config'] as const;
-export const REMOTE_CONFIG_PATH = '/remote-config.json';
 /** It changes when an operator edits the deployment: once per start (and every 10 minutes) is plenty. */
 const REMOTE_CONFIG_STALE_MS = 10 * 60_000;
 

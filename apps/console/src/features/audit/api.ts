@@ -1,8 +1,8 @@
 /** The operator audit log, filtered; the operator list feeds the operator filter. */
-import { type auditEntrySchema, operatorListSchema } from '@tradehall/contracts';
-import { adminAuditEndpoints } from '@tradehall/contracts/endpoints';
+import type { auditEntrySchema } from '@tradehall/contracts';
+import { adminAuditEndpoints, operatorEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { call, request } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -22,5 +22,5 @@ export const fetchAuditPage = (filters: AuditFilters, cursor?: string) =>
 
 export const operatorsQuery = {
   queryKey: ['admin', 'operators'] as const,
-  queryFn: () => request('/admin/operators', operatorListSchema),
+  queryFn: () => call(operatorEndpoints.list),
 };

@@ -1,17 +1,14 @@
 /** Operator login, logout and profile. */
-import {
-  type AdminLoginRequest,
-  adminLoginResponseSchema,
-  captchaResponseSchema,
-  operatorProfileSchema,
-} from '@tradehall/contracts';
-import { request, requestVoid } from '../../lib/api.ts';
+import type { AdminLoginRequest } from '@tradehall/contracts';
+import { adminAuthEndpoints, authEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../lib/api.ts';
 
-export const fetchMe = () => request('/admin/me', operatorProfileSchema);
+export const fetchMe = () => call(adminAuthEndpoints.me);
 
-export const fetchCaptcha = () => request('/auth/captcha', captchaResponseSchema);
+export const fetchCaptcha = () => call(authEndpoints.captcha);
 
-export const login = (body: AdminLoginRequest) =>
-  request('/admin/auth/login', adminLoginResponseSchema, { method: 'POST', body });
+export const login = (body: AdminLoginRequest) => call(adminAuthEndpoints.login, { body });
 
-export const logout = () => requestVoid('/admin/auth/logout', { method: 'POST' });
+export const logout = async (): Promise<void> => {
+  await call(adminAuthEndpoints.logout);
+};

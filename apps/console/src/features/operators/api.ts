@@ -1,11 +1,12 @@
 /** Operator accounts: list, and (admin) add one or reset another's two-factor. */
-import {
-  type createOperatorRequestSchema,
+import type {
+  createOperatorRequestSchema,
   operatorListSchema,
-  type resetOperatorTotpRequestSchema,
+  resetOperatorTotpRequestSchema,
 } from '@tradehall/contracts';
+import { operatorEndpoints } from '@tradehall/contracts/endpoints';
 import type { z } from 'zod';
-import { request, requestVoid } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 
 export type OperatorRow = z.infer<typeof operatorListSchema>['items'][number];
 export type CreateOperatorRequest = z.infer<typeof createOperatorRequestSchema>;
@@ -14,13 +15,12 @@ export type ResetOperatorTotpRequest = z.infer<typeof resetOperatorTotpRequestSc
 export const operatorsKey = ['admin', 'operators'] as const;
 export const operatorsQuery = {
   queryKey: operatorsKey,
-  queryFn: () => request('/admin/operators', operatorListSchema),
+  queryFn: () => call(operatorEndpoints.list),
 };
 
-// The route table does not name the answer's shape; the list is refetched afterwards anyway.
-export const createOperator = (body: CreateOperatorRequest) =>
-  requestVoid('/admin/operators', { method: 'POST', body });
+/** Admin only; the list is refetched afterwards. */
+export const createOperator = (body: CreateOperatorRequest) => call(operatorEndpoints.create, { body });
 
 /** Admin only, with the admin's own current two-factor code (step-up); the list is refetched afterwards. */
 export const resetOperatorTotp = (id: string, body: ResetOperatorTotpRequest) =>
-  requestVoid(`/admin/operators/${id}/totp/reset`, { method: 'POST', body });
+  call(operatorEndpoints.resetTotp, { params: { id }, body });

@@ -1,7 +1,7 @@
 /** /health and /app/version. */
-import { appVersionResponseSchema, healthResponseSchema } from '@tradehall/contracts';
-import type { FastifyReply } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { appEndpoints } from '@tradehall/contracts/endpoints';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { route } from '../../platform/endpoint-route.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/errors.ts';
 import { errorResponses } from '../../platform/http.ts';
 import type { AppService, HealthAnswer } from './app.service.ts';
@@ -12,23 +12,24 @@ function sendHealth(reply: FastifyReply, answer: HealthAnswer): void {
   reply.type('application/json; charset=utf-8').send(answer.body);
 }
 
-export function appRoutes(deps: { app: AppService }): FastifyPluginAsyncZod {
-  const tags = ['app'];
+export function appRoutes(deps: { app: AppService }): FastifyPluginAsync {
+  const health = appEndpoints.health;
   return async (app) => {
-    app.get(
-      '/health',
-      {
-        // Load balancers and monitors poll it, most of all during an outage: never refused for that.
-        config: { rateLimit: false },
-        schema: {
-          tags,
-          summary: 'Liveness and database health (503 when the database does not answer)',
-          response: { 200: healthResponseSchema, 503: healthResponseSchema, ...errorResponses },
-        },
+    // Registered from its declaration by hand rather than with route(): its handler must stay synchronous
+    // (see below), and it answers its body with a second status, 503.
+    app.route({
+      method: health.method,
+      url: health.path,
+      // Load balancers and monitors poll it, most of all during an outage: never refused for that.
+      config: { rateLimit: false, endpoint: health },
+      schema: {
+        tags: [...health.tags],
+        summary: health.summary,
+        response: { 200: health.response, 503: health.response, ...errorResponses },
       },
       // Not async: while the shared ping's answer stands (nearly always), the answer goes out without
       // a promise, its body serialised once for every request that shares it.
-      (_request, reply) => {
+      handler: (_request, reply) => {
         const now = deps.app.healthAnswerNow();
         if (now) {
           sendHealth(reply, now);
@@ -36,18 +37,8 @@ export function appRoutes(deps: { app: AppService }): FastifyPluginAsyncZod {
         }
         return deps.app.healthAnswer().then((answer) => sendHealth(reply, answer));
       },
-    );
+    });
 
-    app.get(
-      '/app/version',
-      {
-        schema: {
-          tags,
-          summary: 'The latest app version and its update notes',
-          response: { 200: appVersionResponseSchema, ...errorResponses },
-        },
-      },
-      async () => deps.app.version(),
-    );
+    route(app, appEndpoints.version, { handler: async () => deps.app.version() });
   };
 }

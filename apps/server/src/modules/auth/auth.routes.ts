@@ -1,23 +1,11 @@
 /** /auth: captcha, register, login, logout, sessions, password reset. Thin: parse, call, map. */
-import {
-  captchaResponseSchema,
-  GENERIC_VALIDATION_KEYS,
-  loginRequestSchema,
-  loginResponseSchema,
-  okResponseSchema,
-  passwordResetCodeRequestSchema,
-  passwordResetCodeResponseSchema,
-  passwordResetRequestSchema,
-  registerRequestSchema,
-  registerResponseSchema,
-  sessionsResponseSchema,
-} from '@tradehall/contracts';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { authEndpoints } from '@tradehall/contracts/endpoints';
+import type { FastifyPluginAsync } from 'fastify';
 import { accountKey } from '../../platform/account-key.ts';
 import type { Config } from '../../platform/config.ts';
+import { route } from '../../platform/endpoint-route.ts';
 import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
-import { afterResponse, clientMeta, errorResponses } from '../../platform/http.ts';
+import { afterResponse, clientMeta } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/i18n.ts';
 import { perAccountLimiter, perIpLimit } from '../../platform/rate-limit.ts';
 import type { AuthService } from './auth.service.ts';
@@ -36,10 +24,9 @@ export interface AuthRoutesDeps {
   userGuard: UserGuard;
 }
 
-export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
+export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsync {
   const { config, auth, captcha, sessions, passwordReset, userGuard } = deps;
   const authLimit = perIpLimit(config.rateLimit.authPerMinute);
-  const tags = ['auth'];
 
   return async (app) => {
     const loginPerAccount = perAccountLimiter(app, 'login', config.rateLimit.accountPerMinute, accountKey);
@@ -50,142 +37,67 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsyncZod {
       accountKey,
     );
 
-    app.get(
-      '/auth/captcha',
-      {
-        config: perIpLimit(config.rateLimit.captchaPerMinute),
-        schema: {
-          tags,
-          summary: 'A new image captcha (single use, expires in 2 minutes)',
-          response: { 200: captchaResponseSchema, ...errorResponses },
-        },
-      },
-      async (_request, reply) => {
+    route(app, authEndpoints.captcha, {
+      config: perIpLimit(config.rateLimit.captchaPerMinute),
+      handler: async (_request, reply) => {
         const issued = await captcha.issue();
         reply.header('cache-control', 'no-store');
         // Only a server started in test mode lets a test read the answer.
         if (config.testMode) reply.header(TEST_CAPTCHA_HEADER, issued.answer);
         return { captchaId: issued.captchaId, svg: issued.svg, expiresAt: issued.expiresAt };
       },
-    );
+    });
 
-    app.post(
-      '/auth/register',
-      {
-        config: authLimit,
-        schema: {
-          tags,
-          summary: 'Register with an invitation code',
-          body: registerRequestSchema,
-          response: { 201: registerResponseSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const result = await auth.register(request.body);
-        return reply.status(201).send(result);
-      },
-    );
+    route(app, authEndpoints.register, {
+      config: authLimit,
+      handler: async (request) => auth.register(request.body),
+    });
 
-    app.post(
-      '/auth/login',
-      {
-        config: authLimit,
-        schema: {
-          tags,
-          summary: 'Log in with account, password and captcha',
-          body: loginRequestSchema,
-          response: { 200: loginResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
+    route(app, authEndpoints.login, {
+      config: authLimit,
+      handler: async (request) => {
         await loginPerAccount(request);
         return auth.login(request.body, clientMeta(request));
       },
-    );
+    });
 
-    app.post(
-      '/auth/logout',
-      {
-        onRequest: userGuard,
-        schema: {
-          tags,
-          summary: 'Revoke the current session',
-          security: [{ bearer: [] }],
-          response: { 200: okResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
+    route(app, authEndpoints.logout, {
+      onRequest: userGuard,
+      handler: async (request) => {
         await sessions.revokeCurrent(requireUser(request));
         return { ok: true as const };
       },
-    );
+    });
 
-    app.get(
-      '/auth/sessions',
-      {
-        onRequest: userGuard,
-        schema: {
-          tags,
-          summary: 'Live sessions of the current user',
-          security: [{ bearer: [] }],
-          response: { 200: sessionsResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => ({ sessions: await sessions.list(requireUser(request)) }),
-    );
+    route(app, authEndpoints.sessions, {
+      onRequest: userGuard,
+      handler: async (request) => ({ sessions: await sessions.list(requireUser(request)) }),
+    });
 
-    app.delete(
-      '/auth/sessions/:id',
-      {
-        onRequest: userGuard,
-        schema: {
-          tags,
-          summary: 'Revoke one of your sessions',
-          security: [{ bearer: [] }],
-          params: z.strictObject({ id: z.uuid({ message: GENERIC_VALIDATION_KEYS.invalidValue }) }),
-          response: { 200: okResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
+    route(app, authEndpoints.revokeSession, {
+      onRequest: userGuard,
+      handler: async (request) => {
         await sessions.revoke(requireUser(request), request.params.id);
         return { ok: true as const };
       },
-    );
+    });
 
-    app.post(
-      '/auth/password-reset/code',
-      {
-        config: authLimit,
-        schema: {
-          tags,
-          summary: 'Email a 6-digit reset code (same answer whether or not the account exists)',
-          body: passwordResetCodeRequestSchema,
-          response: { 200: passwordResetCodeResponseSchema, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
+    route(app, authEndpoints.passwordResetCode, {
+      config: authLimit,
+      handler: async (request, reply) => {
         await resetPerAccount(request);
         return passwordReset.requestCode(request.body.account, requestLocale(request), (work) =>
           afterResponse(reply, work),
         );
       },
-    );
+    });
 
-    app.post(
-      '/auth/password-reset',
-      {
-        config: authLimit,
-        schema: {
-          tags,
-          summary: 'Set a new password with the emailed code; revokes every session',
-          body: passwordResetRequestSchema,
-          response: { 200: okResponseSchema, ...errorResponses },
-        },
-      },
-      async (request) => {
+    route(app, authEndpoints.passwordReset, {
+      config: authLimit,
+      handler: async (request) => {
         await passwordReset.reset(request.body);
         return { ok: true as const };
       },
-    );
+    });
   };
 }

@@ -2,10 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordRequest, OkResponse } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { accountEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 
 export function changePassword(request: ChangePasswordRequest): Promise<OkResponse> {
-  return api.post<OkResponse>('/me/password', request);
+  return call(accountEndpoints.changePassword, { body: request });
 }
 
 export function useChangePassword() {

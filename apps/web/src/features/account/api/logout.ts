@@ -3,12 +3,13 @@
  * outcome (an already-revoked token must still be able to log out).
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { authEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { clearSession } from '../../../lib/storage.ts';
 
 export async function logout(): Promise<void> {
   try {
-    await api.post<unknown>('/auth/logout');
+    await call(authEndpoints.logout);
   } finally {
     clearSession();
   }

@@ -2,11 +2,12 @@
 
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OkResponse, PaymentPasswordRequest } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { accountEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { meQueryOptions } from './me.ts';
 
 export function setPaymentPassword(request: PaymentPasswordRequest): Promise<OkResponse> {
-  return api.post<OkResponse>('/me/payment-password', request);
+  return call(accountEndpoints.setPaymentPassword, { body: request });
 }
 
 export function useSetPaymentPassword() {

@@ -1,10 +1,11 @@
 /** GET /app/version: the newest published version of the app, with what it changes. */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AppVersionResponse } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { appEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 
 export function fetchAppVersion(signal?: AbortSignal): Promise<AppVersionResponse> {
-  return api.get<AppVersionResponse>('/app/version', undefined, signal);
+  return call(appEndpoints.version, { signal });
 }
 
 export const appVersionQueryOptions = () =>

@@ -2,12 +2,13 @@
 
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaptchaResponse } from '@tradehall/contracts';
+import { authEndpoints } from '@tradehall/contracts/endpoints';
 import { CAPTCHA_TTL_SECONDS, nowSeconds } from '@tradehall/domain';
 import { useCallback, useEffect } from 'react';
-import { api } from '../../../lib/api-client.ts';
+import { call } from '../../../lib/api-client.ts';
 
 export function fetchCaptcha(signal?: AbortSignal): Promise<CaptchaResponse> {
-  return api.get<CaptchaResponse>('/auth/captcha', undefined, signal);
+  return call(authEndpoints.captcha, { signal });
 }
 
 export const captchaQueryOptions = () =>

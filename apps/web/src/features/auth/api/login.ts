@@ -2,11 +2,12 @@
 
 import { useMutation } from '@tanstack/react-query';
 import type { LoginRequest, LoginResponse } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { authEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/storage.ts';
 
 export async function login(request: LoginRequest): Promise<LoginResponse> {
-  const response = await api.post<LoginResponse>('/auth/login', request);
+  const response = await call(authEndpoints.login, { body: request });
   saveSession(response.token, response.user);
   return response;
 }

@@ -2,10 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import type { PasswordResetCodeResponse } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { authEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 
 export function requestPasswordResetCode(account: string): Promise<PasswordResetCodeResponse> {
-  return api.post<PasswordResetCodeResponse>('/auth/password-reset/code', { account });
+  return call(authEndpoints.passwordResetCode, { body: { account } });
 }
 
 export function useRequestPasswordResetCode() {

@@ -2,10 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import type { OkResponse, PasswordResetRequest } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { authEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 
 export function resetPassword(request: PasswordResetRequest): Promise<OkResponse> {
-  return api.post<OkResponse>('/auth/password-reset', request);
+  return call(authEndpoints.passwordReset, { body: request });
 }
 
 export function useResetPassword() {

@@ -2,10 +2,11 @@
 
 import { useMutation } from '@tanstack/react-query';
 import type { RegisterRequest, RegisterResponse } from '@tradehall/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { authEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 
 export function register(request: RegisterRequest): Promise<RegisterResponse> {
-  return api.post<RegisterResponse>('/auth/register', request);
+  return call(authEndpoints.register, { body: request });
 }
 
 export function useRegister() {

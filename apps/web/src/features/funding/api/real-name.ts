@@ -1,10 +1,12 @@
 /** PUT /me/real-name: sets the account's real name, once (bank cards must be in this name). */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import type { MeResponse } from '@tradehall/contracts';
+import { accountEndpoints } from '@tradehall/contracts/endpoints';
+import { call } from '../../../lib/api-client.ts';
 import { ME_QUERY_KEY } from '../../../lib/me.ts';
 
-export function setRealName(realName: string): Promise<unknown> {
-  return api.put<unknown>('/me/real-name', { realName });
+export function setRealName(realName: string): Promise<MeResponse> {
+  return call(accountEndpoints.setRealName, { body: { realName } });
 }
 
 export function useSetRealName() {

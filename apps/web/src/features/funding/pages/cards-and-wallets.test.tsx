@@ -38,7 +38,8 @@ describe('bind bank card', () => {
       'GET /me': () => json(200, { ...ME, realName }),
       'PUT /me/real-name': ({ body }) => {
         realName = (body as { realName: string }).realName;
-        return json(200, { ok: true });
+        // The server answers with the account as it now is.
+        return json(200, { ...ME, realName });
       },
       'POST /bank-cards': () => json(201, CARD),
     });
