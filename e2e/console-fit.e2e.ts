@@ -5,12 +5,14 @@
  * are in the table, the rest in the detail drawer) and no page wider than the window. A screenshot of
  * each section lands in .test-artifacts/console/<language>/.
  */
+
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { depositEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  api,
+  apiClient,
   bindBankCard,
   fundUser,
   idempotencyKey,
@@ -78,8 +80,7 @@ beforeAll(async () => {
   const operator = await loginOperator(server.url);
   totpSecret = await enrolTwoFactor(server.url, operator);
   await fundUser(server.url, user.token, operator, 50_000);
-  await api(server.url, 'POST', '/deposits', {
-    token: user.token,
+  await apiClient(server.url, user.token).call(depositEndpoints.create, {
     body: {
       method: 'offline',
       amount: 2000,

@@ -5,9 +5,10 @@
  * paused and resumed, the next hash chain published, the audit log's before/after of a change, and a new
  * operator-role account whose console offers no admin-only control.
  */
+import { depositEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, idempotencyKey, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, apiClient, idempotencyKey, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import { closeDrawer, consoleContext, loginConsole, openSection } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -27,8 +28,7 @@ beforeAll(async () => {
   server = await startServer();
   await registerUser(server.url, account, 'secret123');
   session = await loginUser(server.url, account, 'secret123');
-  await api(server.url, 'POST', '/deposits', {
-    token: session.token,
+  await apiClient(server.url, session.token).call(depositEndpoints.create, {
     body: { method: 'offline', amount: 2000, depositorName: 'Wrong Payer', idempotencyKey: idempotencyKey() },
   });
   browser = await launchBrowser();

@@ -7,10 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { adminAuthEndpoints } from '@tradehall/contracts/endpoints';
+import { adminAuthEndpoints, depositEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, apiClient, idempotencyKey, loginUser } from './support/api.ts';
+import { apiClient, idempotencyKey, loginUser } from './support/api.ts';
 import { launchBrowser } from './support/browser.ts';
 import {
   captchaAnswer,
@@ -48,8 +48,7 @@ afterAll(async () => {
 describe('console two-factor at 1280x800', () => {
   it('refuses a money decision before enrolment and shows the enrolment again, saying why', async () => {
     const user = await loginUser(server.url, 'demo', 'demo123456');
-    await api(server.url, 'POST', '/deposits', {
-      token: user.token,
+    await apiClient(server.url, user.token).call(depositEndpoints.create, {
       body: {
         method: 'offline',
         amount: 5_000,

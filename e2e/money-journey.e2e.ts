@@ -7,13 +7,14 @@
 
 import {
   accountEndpoints,
+  adminDepositEndpoints,
   adminWithdrawalEndpoints,
   bankCardEndpoints,
   ledgerEndpoints,
 } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -25,10 +26,6 @@ let page: Page;
 let session: ApiSession;
 let operator: string;
 const account = `money_${Date.now().toString(36)}`;
-
-interface Page_<T> {
-  items: T[];
-}
 
 const statuses = () =>
   page
@@ -92,17 +89,14 @@ describe('money at 390x844', () => {
   });
 
   it('shows the new balance once the operator approves', async () => {
-    const pending = await api<Page_<{ id: string; account: string }>>(
-      server.url,
-      'GET',
-      '/admin/deposits?status=pending',
-      {
-        token: operator,
-      },
-    );
+    const pending = await apiClient(server.url, operator).call(adminDepositEndpoints.list, {
+      query: { status: 'pending' },
+    });
     const mine = pending.items.filter((deposit) => deposit.account === account);
     expect(mine).toHaveLength(1);
-    await api(server.url, 'POST', `/admin/deposits/${mine[0]?.id}/approve`, { token: operator, body: {} });
+    await apiClient(server.url, operator).call(adminDepositEndpoints.approve, {
+      params: { id: mine[0]?.id ?? '' },
+    });
     await page.goto('/#/pages/mine/index');
     await expect.poll(() => page.getByTestId('mine-balance').textContent()).toBe('$100.00');
     await page.goto('/#/pages/recharge-record/index');

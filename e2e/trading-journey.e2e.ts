@@ -4,11 +4,17 @@
  * settle, sees the balance paid exactly by the frozen odds, and verifies the round in the browser.
  */
 import type { PositionView } from '@tradehall/contracts';
-import { accountEndpoints, positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
+import {
+  accountEndpoints,
+  adminDepositEndpoints,
+  depositEndpoints,
+  positionEndpoints,
+  roomEndpoints,
+} from '@tradehall/contracts/endpoints';
 import { payoutFor } from '@tradehall/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiSession, api, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
+import { type ApiSession, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
@@ -32,8 +38,7 @@ beforeAll(async () => {
   });
   await registerUser(server.url, account, 'secret123');
   session = await loginUser(server.url, account, 'secret123');
-  const deposit = await api<{ id: string }>(server.url, 'POST', '/deposits', {
-    token: session.token,
+  const deposit = await apiClient(server.url, session.token).call(depositEndpoints.create, {
     body: {
       method: 'offline',
       amount: 10_000,
@@ -44,7 +49,7 @@ beforeAll(async () => {
   const operator = await loginOperator(server.url);
   // Approving money takes an operator with two-factor on.
   await enrolTwoFactor(server.url, operator);
-  await api(server.url, 'POST', `/admin/deposits/${deposit.id}/approve`, { token: operator, body: {} });
+  await apiClient(server.url, operator).call(adminDepositEndpoints.approve, { params: { id: deposit.id } });
   browser = await launchBrowser();
   context = await phoneContext(browser, server.url);
   await context.addInitScript(

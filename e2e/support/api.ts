@@ -7,8 +7,10 @@ import { type ApiClient, createApiClient } from '@tradehall/contracts/client';
 import {
   accountEndpoints,
   adminAuthEndpoints,
+  adminDepositEndpoints,
   authEndpoints,
   bankCardEndpoints,
+  depositEndpoints,
   withdrawalEndpoints,
 } from '@tradehall/contracts/endpoints';
 import { totpCode } from './console.ts';
@@ -66,25 +68,6 @@ export function apiClient(baseUrl: string, token?: string): ApiClient {
     },
     { validate: true },
   );
-}
-
-export async function api<T>(
-  baseUrl: string,
-  method: string,
-  path: string,
-  options: { token?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await fetch(`${baseUrl}/api/v1${path}`, {
-    method,
-    headers: {
-      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
-      ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
-    },
-    body: options.body === undefined ? undefined : JSON.stringify(options.body),
-  });
-  const body = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path} -> ${response.status} ${JSON.stringify(body)}`);
-  return body;
 }
 
 export async function loginUser(baseUrl: string, account: string, password: string): Promise<ApiSession> {
@@ -152,11 +135,10 @@ export async function fundUser(
   operator: string,
   amount: number,
 ): Promise<void> {
-  const deposit = await api<{ id: string }>(baseUrl, 'POST', '/deposits', {
-    token,
+  const deposit = await apiClient(baseUrl, token).call(depositEndpoints.create, {
     body: { method: 'offline', amount, depositorName: 'Eve Payer', idempotencyKey: idempotencyKey() },
   });
-  await api(baseUrl, 'POST', `/admin/deposits/${deposit.id}/approve`, { token: operator, body: {} });
+  await apiClient(baseUrl, operator).call(adminDepositEndpoints.approve, { params: { id: deposit.id } });
 }
 
 /** A pending withdrawal to a bound bank card; returns its id and reference. */

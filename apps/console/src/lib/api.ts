@@ -8,7 +8,6 @@
 import { errorBodySchema } from '@tradehall/contracts';
 import { ContractViolationError, createApiClient } from '@tradehall/contracts/client';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
-import type { z } from 'zod';
 import { currentLanguage, i18n } from './i18n.ts';
 
 const TOKEN_KEY = 'console.token';
@@ -127,26 +126,6 @@ export const { call } = createApiClient(
   },
   { validate: true },
 );
-
-/** A JSON request whose answer is parsed with the contract's schema. */
-export async function request<T>(
-  path: string,
-  schema: z.ZodType<T>,
-  init: { method?: string; body?: unknown } = {},
-): Promise<T> {
-  const response = await send(path, init);
-  if (!response.ok) return fail(response);
-  return schema.parse(await response.json());
-}
-
-/** A request answered with no body worth reading (204 or `{ok: true}`). */
-export async function requestVoid(
-  path: string,
-  init: { method?: string; body?: unknown } = {},
-): Promise<void> {
-  const response = await send(path, init);
-  if (!response.ok) await fail(response);
-}
 
 /**
  * Bytes behind an API URL (an uploaded receipt) fetched with the operator's token: an <img src> cannot

@@ -1,6 +1,6 @@
+import { authEndpoints } from '@tradehall/contracts/endpoints';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
-import { request } from './api.ts';
+import { call } from './api.ts';
 import { formatBps, formatTime } from './format.ts';
 import { changeLanguage, i18n, initialLanguage, LANGUAGE_STORAGE_KEY, languageFromBrowser } from './i18n.ts';
 
@@ -40,9 +40,9 @@ describe('console language', () => {
     );
     vi.stubGlobal('fetch', fetchMock);
     await changeLanguage('zh-cn');
-    await expect(request('/auth/captcha', z.unknown())).rejects.toThrow('验证码错误');
+    await expect(call(authEndpoints.captcha)).rejects.toThrow('验证码错误');
     await changeLanguage('en');
-    await expect(request('/auth/captcha', z.unknown())).rejects.toThrow();
+    await expect(call(authEndpoints.captcha)).rejects.toThrow();
     const languages = fetchMock.mock.calls.map(
       ([, init]) => (init.headers as Record<string, string>)['Accept-Language'],
     );

@@ -1,7 +1,14 @@
+import { uploadEndpoints } from '@tradehall/contracts/endpoints';
 import sharedZhCn from '@tradehall/contracts/i18n/zh-cn.json';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError, api, apiRequest, fetchAuthorizedBlob, setUnauthenticatedHandler } from './api-client.ts';
+import {
+  ApiError,
+  apiRequest,
+  fetchAuthorizedBlob,
+  setUnauthenticatedHandler,
+  upload,
+} from './api-client.ts';
 import { changeLocale, initI18n } from './i18n.ts';
 import { getToken, getUid, getUserInfo, STORAGE_KEYS, saveSession, setServerLine } from './storage.ts';
 
@@ -101,14 +108,20 @@ describe('api client', () => {
   });
 
   it('sends a FormData body as is (multipart, the browser sets the boundary), not as JSON', async () => {
+    const UPLOADED = {
+      id: '0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      url: '/api/v1/uploads/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b',
+      contentType: 'image/png',
+      size: 3,
+    };
     saveSession('tok-9', { username: 'demo', id: 'u-1' });
     const fetchStub = vi.fn((_input: RequestInfo | URL, _init?: RequestInit) =>
-      Promise.resolve(json(201, { id: 'f-1' })),
+      Promise.resolve(json(201, UPLOADED)),
     );
     vi.stubGlobal('fetch', fetchStub);
     const form = new FormData();
     form.append('file', new File([new Uint8Array([1, 2, 3])], 'receipt.png', { type: 'image/png' }));
-    expect(await api.upload('/uploads', form)).toEqual({ id: 'f-1' });
+    expect(await upload(uploadEndpoints.upload, form)).toEqual(UPLOADED);
     const [url, init] = fetchStub.mock.calls[0] ?? [];
     expect(url).toBe('/api/v1/uploads');
     expect(init?.method).toBe('POST');
@@ -215,7 +228,7 @@ describe('owner-only files', () => {
     saveSession('tok-1', { username: 'demo', id: 'u-1' });
     const requests = serve(() => json(200, {}));
     setServerLine('https://line2.example.com');
-    await api.get('/me');
+    await apiRequest({ path: '/me' });
     await fetchAuthorizedBlob('/api/v1/uploads/f-1');
     expect(requests.map((request) => request.url)).toEqual([
       'https://line2.example.com/api/v1/me',
@@ -224,7 +237,7 @@ describe('owner-only files', () => {
     // The session goes with it: both lines share one database.
     expect(requests[0]?.headers.get('Authorization')).toBe('Bearer tok-1');
     setServerLine(window.location.origin);
-    await api.get('/me');
+    await apiRequest({ path: '/me' });
     expect(requests[2]?.url).toBe('http://app.test/api/v1/me');
   });
 
@@ -232,7 +245,7 @@ describe('owner-only files', () => {
     const requests = serve(() => json(200, {}));
     for (const stored of ['javascript:alert(1)', 'https://evil.example/path', 'not a url']) {
       localStorage.setItem(STORAGE_KEYS.serverLine, stored);
-      await api.get('/me');
+      await apiRequest({ path: '/me' });
     }
     expect(requests.every((request) => request.url === 'http://app.test/api/v1/me')).toBe(true);
   });

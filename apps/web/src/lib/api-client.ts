@@ -8,7 +8,7 @@
  * clock (lib/server-clock.ts). Requests go to the server line in use (lib/storage.ts): a path on this
  * page's own origin when that is the line, else the line's origin, which answers CORS for this app.
  */
-import type { ErrorCode } from '@tradehall/contracts';
+import type { EndpointResponse, EndpointSpec, ErrorCode } from '@tradehall/contracts';
 import { createApiClient } from '@tradehall/contracts/client';
 import { REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from '@tradehall/domain';
 import { currentLocale, i18n } from './i18n.ts';
@@ -251,14 +251,19 @@ export const { call } = createApiClient(
   { validate: import.meta.env.DEV },
 );
 
-export const api = {
-  get: <T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal) =>
-    apiRequest<T>({ method: 'GET', path, query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'POST', path, body }),
-  patch: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'PATCH', path, body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>({ method: 'PUT', path, body }),
-  delete: <T>(path: string) => apiRequest<T>({ method: 'DELETE', path }),
-  /** multipart/form-data POST (files), with the upload time limit. */
-  upload: <T>(path: string, form: FormData) =>
-    apiRequest<T>({ method: 'POST', path, body: form, timeoutMs: UPLOAD_TIMEOUT_MS }),
-};
+/**
+ * A multipart/form-data POST (files) to a declared endpoint, which call() does not send (its bodies are
+ * JSON), with the longer upload time limit; in development and tests the answer is checked like call()'s.
+ */
+export async function upload<S extends EndpointSpec>(
+  endpoint: S,
+  form: FormData,
+): Promise<EndpointResponse<S>> {
+  const answer = await apiRequest<unknown>({
+    method: endpoint.method,
+    path: endpoint.path,
+    body: form,
+    timeoutMs: UPLOAD_TIMEOUT_MS,
+  });
+  return (import.meta.env.DEV ? endpoint.response.parse(answer) : answer) as EndpointResponse<S>;
+}
