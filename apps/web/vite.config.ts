@@ -51,6 +51,9 @@ const GROUPABLE = [
   resolve(import.meta.dirname, 'src'),
   resolve(import.meta.dirname, '../../packages/domain/src'),
   resolve(import.meta.dirname, '../../packages/contracts/src/i18n'),
+  // The contract's client and path filler (no schemas: a production build's endpoints are methods and paths).
+  resolve(import.meta.dirname, '../../packages/contracts/src/client.ts'),
+  resolve(import.meta.dirname, '../../packages/contracts/src/endpoint.ts'),
   ...[
     'antd-mobile',
     'rc-util',
