@@ -6,8 +6,15 @@
  * going down). What comes back is checked against the contract: a file edited by hand must not break the
  * app in odd ways.
  */
+import './zod-jitless.ts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { REMOTE_CONFIG_PATH, type RemoteConfig, remoteConfigSchema } from '@tradehall/contracts';
+// Its own entry, not the barrel: the barrel would bring every wire shape's schema into this chunk, which
+// loads (and runs) right after the first screen on a first start.
+import {
+  REMOTE_CONFIG_PATH,
+  type RemoteConfig,
+  remoteConfigSchema,
+} from '@tradehall/contracts/remote-config';
 import { REQUEST_TIMEOUT_MS } from '@tradehall/domain';
 import { ApiError, lineOrigin } from './api-client.ts';
 import { i18n } from './i18n.ts';

@@ -3,6 +3,7 @@
  * decimal mark), a point given in a query string (open-location), and the return path of choose-location,
  * which must stay inside this app. Every refusal is the i18n key of a message the page shows.
  */
+import '../../lib/zod-jitless.ts';
 import {
   LATITUDE_MAX,
   LATITUDE_MIN,

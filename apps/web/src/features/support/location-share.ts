@@ -4,6 +4,7 @@
  * `{ pickedLocation: { request, point } }`. A point is used only when its request id is the one this tab
  * issued and it passes the contract's schema: history state is data, not trusted input.
  */
+import '../../lib/zod-jitless.ts';
 import { type SharedLocation, sharedLocationSchema } from '@tradehall/contracts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { withQuery } from '../../lib/navigation.ts';

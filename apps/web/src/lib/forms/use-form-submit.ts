@@ -3,6 +3,7 @@
  * the contract's request schema and the domain rules) through the zod resolver, whose request then goes
  * through the one submit pipeline (`useSubmission`: idempotency key, busy state, server messages, toasts).
  */
+import '../zod-jitless.ts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type FormEvent, useMemo } from 'react';
 import {
