@@ -3,10 +3,12 @@
  * a signed-in demo session, Debian's Chromium (never a downloaded one) and a minimal Chrome DevTools
  * Protocol client over `ws` to prepare a page's origin (cache emptied, session stored) before it is measured.
  */
+
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { EndpointResponse } from '@tradehall/contracts';
 import { appEndpoints, authEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import WebSocket from 'ws';
 import { apiClient, captcha, freePort } from './http-helpers.ts';
@@ -69,10 +71,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ben
   throw new Error('the server did not become healthy within 60 s');
 }
 
-export interface Session {
-  token: string;
-  user: { id: string; username: string };
-}
+/** The demo user's session, as the login endpoint answers it. */
+export type Session = EndpointResponse<typeof authEndpoints.login>;
 
 export async function loginDemo(origin: string): Promise<Session> {
   const api = `${origin}/api/v1`;

@@ -3,6 +3,7 @@
  * only), and the set-up steps a journey needs before the part it drives in a browser (a user with a
  * payment password, a bank card, a balance, a pending withdrawal).
  */
+import type { EndpointResponse } from '@tradehall/contracts';
 import { type ApiClient, createApiClient } from '@tradehall/contracts/client';
 import {
   accountEndpoints,
@@ -15,10 +16,8 @@ import {
 } from '@tradehall/contracts/endpoints';
 import { totpCode } from './console.ts';
 
-export interface ApiSession {
-  token: string;
-  user: { id: string; username: string };
-}
+/** A signed-in user's session, as the login endpoint answers it. */
+export type ApiSession = EndpointResponse<typeof authEndpoints.login>;
 
 /** A captcha and its answer: read by hand, since the answer comes in a header the client does not return. */
 async function captcha(baseUrl: string): Promise<{ captchaId: string; captchaAnswer: string }> {
