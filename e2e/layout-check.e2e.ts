@@ -589,6 +589,8 @@ describe('toasts at 390x844', () => {
     const context = await phone('en', false);
     const page = await context.newPage();
     await page.goto('/#/pages/login/index');
+    // A login sent before the captcha has arrived fetches one instead of asking the server: no toast.
+    await page.locator('img[data-testid="captcha-image"][data-captcha-id]').waitFor();
     await page.getByTestId('login-account').fill('demo');
     await page.getByTestId('login-password').fill('not-the-password');
     await page.getByTestId('login-captcha').fill('zzzz');
