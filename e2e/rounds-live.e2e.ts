@@ -12,18 +12,15 @@ import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiClient, loginUser, registerUser } from './support/api.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { signedInUserContext } from './support/console.ts';
+import { noteRoundPanels, panelLog } from './support/round-panels.ts';
 import { type RunningServer, startServer } from './support/server.ts';
+import { watchServerRounds } from './support/server-rounds.ts';
 
 const SHOWN_WITHIN_MS = 1_000;
 const ROUNDS = 3;
 const STATUSES = ['sealed', 'drawing', 'settled'] as const;
-
-interface Seen {
-  at: number;
-  roundId: string;
-  status: string;
-}
 
 let server: RunningServer;
 let browser: Browser;
@@ -41,36 +38,8 @@ beforeAll(async () => {
   await registerUser(server.url, account, 'secret123');
   session = await loginUser(server.url, account, 'secret123');
   browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
-      localStorage.setItem('uid', user.id);
-      // Every change of the current round panel (its round, its status), with the time it happened.
-      const seen: Array<{ at: number; roundId: string; status: string }> = [];
-      (window as unknown as { __roundsSeen: typeof seen }).__roundsSeen = seen;
-      // A round moves from the current panel to the last-round panel when the next one opens; both count.
-      const noted = new Set<string>();
-      const note = () => {
-        const panels = document.querySelectorAll('[data-testid="current-round"], [data-testid="last-round"]');
-        for (const panel of Array.from(panels)) {
-          const status = panel.querySelector('[data-testid$="round-status"]')?.getAttribute('data-status');
-          const roundId = panel.getAttribute('data-round-id');
-          if (!roundId || !status || noted.has(`${roundId}:${status}`)) continue;
-          noted.add(`${roundId}:${status}`);
-          seen.push({ at: Date.now(), roundId, status });
-        }
-      };
-      new MutationObserver(note).observe(document, {
-        subtree: true,
-        childList: true,
-        attributes: true,
-        attributeFilter: ['data-status', 'data-round-id'],
-      });
-    },
-    { token: session.token, user: session.user },
-  );
+  context = await signedInUserContext(browser, server.url, session);
+  await noteRoundPanels(context);
   page = await context.newPage();
   await page.addLocatorHandler(page.getByTestId('reminder-content'), async () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
@@ -88,22 +57,7 @@ describe('a room watched through three rounds', () => {
     const rooms = await apiClient(server.url).call(roomEndpoints.list);
     const roomId = rooms.items.find((room) => room.tier === 'normal')?.id ?? '';
     // The server's side: the first time each round is seen in each status.
-    const serverSeen = new Map<string, number>();
-    let polling = true;
-    const poller = (async () => {
-      while (polling) {
-        const list = await apiClient(server.url).call(roomEndpoints.rounds, {
-          params: { id: roomId },
-          query: { limit: 3 },
-        });
-        const at = Date.now();
-        for (const round of list.items) {
-          const key = `${round.id}:${round.status}`;
-          if (!serverSeen.has(key)) serverSeen.set(key, at);
-        }
-        await new Promise((wait) => setTimeout(wait, 100));
-      }
-    })();
+    const serverRounds = watchServerRounds(server.url, roomId);
 
     await page.goto('/#/pages/game/index');
     await page.getByTestId('room-card-normal').click();
@@ -132,9 +86,7 @@ describe('a room watched through three rounds', () => {
     await expect
       .poll(
         async () => {
-          const seen = await page.evaluate(
-            () => (window as unknown as { __roundsSeen: Seen[] }).__roundsSeen,
-          );
+          const seen = (await panelLog(page)).rounds;
           const ids = [...new Set(seen.map((s) => s.roundId))].filter((id) => id !== first);
           watched.splice(0, watched.length, ...ids);
           const done = ids
@@ -145,14 +97,13 @@ describe('a room watched through three rounds', () => {
         { timeout: 90_000, interval: 250 },
       )
       .toBe(ROUNDS);
-    polling = false;
-    await poller;
+    await serverRounds.stop();
 
-    const seen = await page.evaluate(() => (window as unknown as { __roundsSeen: Seen[] }).__roundsSeen);
+    const seen = (await panelLog(page)).rounds;
     const report: string[] = [];
     const lags: Array<{ what: string; lag: number; bound: number }> = [];
     for (const roundId of watched.slice(0, ROUNDS)) {
-      const opened = serverSeen.get(`${roundId}:open`);
+      const opened = serverRounds.seenAt(roundId, 'open');
       const shownOpen = seen.find((s) => s.roundId === roundId && s.status === 'open')?.at;
       expect(opened, `server open ${roundId}`).toBeDefined();
       expect(shownOpen, `page open ${roundId}`).toBeDefined();
@@ -160,7 +111,7 @@ describe('a room watched through three rounds', () => {
       report.push(`open +${openLag} ms`);
       lags.push({ what: `open ${roundId}`, lag: openLag, bound: SHOWN_WITHIN_MS });
       for (const status of STATUSES) {
-        const server = serverSeen.get(`${roundId}:${status}`);
+        const server = serverRounds.seenAt(roundId, status);
         const shown = seen.find((s) => s.roundId === roundId && s.status === status)?.at;
         expect(shown, `page ${status} ${roundId}`).toBeDefined();
         // A poll misses a status that lasts under 100 ms; the page's own time is then the only one.

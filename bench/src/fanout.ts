@@ -268,6 +268,7 @@ function roundEvent(topic: `round.${string}`, issue: string): DomainTopicEvent {
         opensAt: now - 50,
         sealsAt: now,
         drawsAt: now + 10,
+        settlesAt: now + 13,
         settledAt: null,
         commitment: 'c'.repeat(64),
         salt: 's'.repeat(32),

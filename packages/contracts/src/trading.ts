@@ -52,6 +52,11 @@ export const roundSchema = z.object({
   opensAt: unixSeconds,
   sealsAt: unixSeconds,
   drawsAt: unixSeconds,
+  /**
+   * When the drawn round is due to settle (its drawing period over). A v2 round waiting for its beacon
+   * value settles later; a client that has not heard of the settlement by then asks again.
+   */
+  settlesAt: unixSeconds,
   settledAt: unixSeconds.nullable(),
   /** The hash this round's revealed hash must link to (previous round's hash, or the chain's terminal hash). */
   commitment: z.string(),

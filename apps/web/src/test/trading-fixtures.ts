@@ -20,6 +20,7 @@ export function round(n: number, now: number, overrides: Partial<RoundView> = {}
     opensAt: now - 20,
     sealsAt: now + 30,
     drawsAt: now + 40,
+    settlesAt: now + 43,
     settledAt: null,
     commitment: COMMITMENT,
     salt: 'tradehall-test-vectors-v1',

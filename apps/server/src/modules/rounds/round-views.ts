@@ -17,6 +17,7 @@ export function toRoundView(row: RoundViewRow): RoundView {
     opensAt: toUnixSeconds(row.opens_at),
     sealsAt: toUnixSeconds(row.seals_at),
     drawsAt: toUnixSeconds(row.draws_at),
+    settlesAt: toUnixSeconds(row.settles_at),
     settledAt: row.settled_at ? toUnixSeconds(row.settled_at) : null,
     commitment: row.commitment,
     salt: row.salt,

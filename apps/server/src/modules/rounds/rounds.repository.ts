@@ -64,6 +64,7 @@ export interface RoundViewRow {
   opens_at: Date;
   seals_at: Date;
   draws_at: Date;
+  settles_at: Date;
   settled_at: Date | null;
   commitment: string;
   hash: string | null;
@@ -383,6 +384,7 @@ export class RoundsRepository {
         'r.opens_at',
         'r.seals_at',
         'r.draws_at',
+        'r.settles_at',
         'r.settled_at',
         'r.commitment',
         'r.hash',

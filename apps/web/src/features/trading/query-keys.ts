@@ -11,6 +11,7 @@ export const tradingKeys = {
   rooms: ['trading', 'rooms'] as const,
   room: (id: string) => ['trading', 'rooms', id] as const,
   roomRounds: (id: string) => ['trading', 'room-rounds', id] as const,
+  recentRounds: (id: string) => ['trading', 'recent-rounds', id] as const,
   round: (id: string) => ['trading', 'round', id] as const,
   positions: ['trading', 'positions'] as const,
   revenue: ['trading', 'revenue'] as const,

@@ -21,6 +21,27 @@ export function displayStatus(round: Timed, serverNowMs: number): RoundStatus {
   return PROGRESS[scheduled] > PROGRESS[current] ? scheduled : current;
 }
 
+/** Room for the server clock's offset and an event's way to the page. */
+const MOVE_MARGIN_MS = 1_000;
+
+/**
+ * Whether a round may have moved between two moments (server clock, ms) without the page hearing of it:
+ * one of its scheduled moves falls between them, its schedule is already past what the copy shows, or
+ * it is drawing at or past its settlement time (a late beacon value can settle it at any moment).
+ */
+export function mayHaveMoved(
+  round: Timed & Pick<RoundView, 'settlesAt'>,
+  fromMs: number,
+  toMs: number,
+): boolean {
+  if (isFinal(round.status)) return false;
+  if (displayStatus(round, toMs) !== round.status) return true;
+  if (round.status === 'drawing' && toMs + MOVE_MARGIN_MS >= round.settlesAt * 1000) return true;
+  return [round.sealsAt, round.drawsAt, round.settlesAt].some(
+    (seconds) => seconds * 1000 >= fromMs - MOVE_MARGIN_MS && seconds * 1000 <= toMs + MOVE_MARGIN_MS,
+  );
+}
+
 /** Whole seconds to the next boundary of the status shown (null when there is none to count down to). */
 export function countdownSeconds(round: Timed, serverNowMs: number): number | null {
   const status = displayStatus(round, serverNowMs);

@@ -37,12 +37,14 @@ function makeClient(
   target: TestRealtimeServer,
   session: { token: string | null } = { token: null },
   reconnectCheckMs = CHECK_MS,
+  unsubscribeLingerMs = 0,
 ): RealtimeClient {
   return new RealtimeClient({
     url: () => target.url,
     login: () => ({ token: session.token, language: 'en', clientId: 'client-1' }),
     clientName: 'tradehall-web',
     reconnectCheckMs,
+    unsubscribeLingerMs,
   });
 }
 
@@ -168,6 +170,64 @@ describe('realtime client: login and subscriptions', () => {
     server.publish('market', 'market.updated', {});
     await until(() => expect(after).toHaveBeenCalledTimes(1));
     expect(console.error).toHaveBeenCalledWith('realtime: a listener of market failed', expect.any(Error));
+  });
+});
+
+describe('realtime client: no event lost between pages', () => {
+  const LINGER_MS = 400;
+
+  it('keeps a topic subscribed for a while after its last listener left, and hands what came meanwhile to the next', async () => {
+    server = await startRealtimeServer();
+    client = makeClient(server, { token: null }, CHECK_MS, LINGER_MS);
+    client.start();
+    await until(() => client?.getState() === 'connected');
+    // One page watches the room, then the next page takes over: in between nobody listens.
+    const watching = vi.fn();
+    const leave = client.subscribe('round.room-1', watching);
+    await until(() => framesOf(server as TestRealtimeServer).length === 2);
+    await until(() => (server as TestRealtimeServer).publish('round.room-1', 'round.sealed', { n: 1 }) === 1);
+    await until(() => expect(watching).toHaveBeenCalledTimes(1));
+    leave();
+    expect((server as TestRealtimeServer).publish('round.room-1', 'round.settled', { n: 2 })).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const next = vi.fn();
+    client.subscribe('round.room-1', next);
+    // The subscription was never broken: no unsub, no second sub.
+    expect(framesOf(server).slice(1)).toEqual([{ cmd: 'sub', msg: 'round.room-1' }]);
+    expect(next).toHaveBeenCalledTimes(1);
+    expect(next).toHaveBeenCalledWith(expect.objectContaining({ event: 'round.settled', data: { n: 2 } }));
+  });
+
+  it('unsubscribes once the linger is over and nobody came back', async () => {
+    server = await startRealtimeServer();
+    client = makeClient(server, { token: null }, CHECK_MS, LINGER_MS);
+    client.start();
+    await until(() => client?.getState() === 'connected');
+    client.subscribe('round.room-1', () => {})();
+    await until(() => expect(framesOf(server as TestRealtimeServer)).toHaveLength(3));
+    expect(framesOf(server).slice(1)).toEqual([
+      { cmd: 'sub', msg: 'round.room-1' },
+      { cmd: 'unsub', msg: 'round.room-1' },
+    ]);
+  });
+
+  it('tells a listener when the server has confirmed the topic, again after a reconnect, and at once when it already has', async () => {
+    server = await startRealtimeServer();
+    client = makeClient(server);
+    client.start();
+    await until(() => client?.getState() === 'connected');
+    const first = vi.fn();
+    client.subscribe('round.room-1', () => {}, first);
+    expect(first).not.toHaveBeenCalled();
+    await until(() => expect(first).toHaveBeenCalledTimes(1));
+    const second = vi.fn();
+    client.subscribe('round.room-1', () => {}, second);
+    expect(second).toHaveBeenCalledTimes(1);
+
+    server.dropAll();
+    await until(() => client?.getState() === 'disconnected');
+    await until(() => expect(first).toHaveBeenCalledTimes(2));
+    expect(second).toHaveBeenCalledTimes(2);
   });
 });
 

@@ -11,8 +11,16 @@
  *   logged too. Nothing here throws into the page.
  * - After login or logout `relogin()` reconnects at once with the new token.
  *
- * Topic subscriptions are reference-counted: the first listener of a topic sends `sub`, the last one
- * leaving sends `unsub`.
+ * Topic subscriptions are reference-counted: the first listener of a topic sends `sub`; when the last
+ * one leaves, the subscription lingers for `unsubscribeLingerMs` before `unsub` is sent. Moving from one
+ * page to another that watches the same room unsubscribes and subscribes again within milliseconds, and
+ * the server delivers nothing in between: an event in that gap (a round settling) was lost for good.
+ * Lingering keeps the subscription unbroken, and the events that arrive while nobody listens are kept
+ * and handed to the next listener, so a page that takes over misses nothing.
+ *
+ * A topic is `active` once the server confirmed the subscription (`subscribed`), and inactive again
+ * when the connection drops. Listeners can be told each time it becomes active: what they fetched
+ * before that moment may have missed an event sent before the server had them subscribed.
  */
 import type { Topic, TopicEvent, WsCommand, WsServerFrame } from './protocol.ts';
 import { parseServerFrame, USER_TOPIC, WS_CLOSE_UNAUTHENTICATED } from './protocol.ts';
@@ -37,11 +45,29 @@ export interface RealtimeClientOptions {
   login: () => LoginFrameValues;
   clientName: string;
   reconnectCheckMs: number;
+  /** How long a topic stays subscribed after its last listener left (default UNSUBSCRIBE_LINGER_MS). */
+  unsubscribeLingerMs?: number;
   createSocket?: (url: string) => WebSocket;
   logError?: (message: string, detail: unknown) => void;
 }
 
 type TopicListener = (event: TopicEvent) => void;
+/** Told when the server has confirmed the topic's subscription (after the first `sub`, and after every reconnect). */
+type ActiveListener = () => void;
+
+/** A page change takes well under this; a topic nobody comes back to is left after it. */
+export const UNSUBSCRIBE_LINGER_MS = 5_000;
+/** Events kept for the next listener while a topic lingers (a few rounds' worth for one room). */
+const LINGER_EVENTS_KEPT = 20;
+
+interface TopicState {
+  listeners: Set<TopicListener>;
+  activeListeners: Set<ActiveListener>;
+  /** The server confirmed the subscription on the current connection. */
+  active: boolean;
+  /** Set while nobody listens: when `unsub` goes out, and what arrived meanwhile. */
+  linger: { timer: ReturnType<typeof setTimeout>; missed: TopicEvent[] } | null;
+}
 type StateListener = (state: ConnectionState) => void;
 type ErrorListener = (error: RealtimeError) => void;
 type ConnectedListener = (info: { reconnect: boolean; authenticated: boolean }) => void;
@@ -59,7 +85,7 @@ export class RealtimeClient {
   private checkTimer: ReturnType<typeof setInterval> | null = null;
   private connections = 0;
   private readonly queue: string[] = [];
-  private readonly topics = new Map<string, Set<TopicListener>>();
+  private readonly topics = new Map<string, TopicState>();
   private readonly stateListeners = new Set<StateListener>();
   private readonly errorListeners = new Set<ErrorListener>();
   private readonly connectedListeners = new Set<ConnectedListener>();
@@ -82,6 +108,12 @@ export class RealtimeClient {
     if (this.checkTimer !== null) clearInterval(this.checkTimer);
     this.checkTimer = null;
     this.dropSocket(1000, 'stopped');
+    for (const [topic, state] of this.topics) {
+      if (state.linger) {
+        clearTimeout(state.linger.timer);
+        this.topics.delete(topic);
+      }
+    }
     this.setState('idle');
   }
 
@@ -103,21 +135,53 @@ export class RealtimeClient {
     else this.queue.push(text);
   }
 
-  /** Listens to a topic's events; returns the function that stops listening. */
-  subscribe(topic: Topic, listener: TopicListener): () => void {
-    let listeners = this.topics.get(topic);
-    if (!listeners) {
-      listeners = new Set();
-      this.topics.set(topic, listeners);
+  /**
+   * Listens to a topic's events; returns the function that stops listening. `onActive` is called each
+   * time the server confirms the subscription, at once when it already has: from then on no event of the
+   * topic is missed (until the connection drops; the next confirmation says so again).
+   */
+  subscribe(topic: Topic, listener: TopicListener, onActive?: ActiveListener): () => void {
+    let state = this.topics.get(topic);
+    if (!state) {
+      state = { listeners: new Set(), activeListeners: new Set(), active: false, linger: null };
+      this.topics.set(topic, state);
       this.sendSubscription('sub', topic);
     }
-    listeners.add(listener);
+    const missed = this.stopLingering(state);
+    state.listeners.add(listener);
+    if (onActive) state.activeListeners.add(onActive);
+    for (const event of missed) this.safely(() => listener(event));
+    if (onActive && state.active) this.safely(onActive);
     return () => {
       const current = this.topics.get(topic);
-      if (!current?.delete(listener) || current.size > 0) return;
+      if (!current?.listeners.delete(listener)) return;
+      if (onActive) current.activeListeners.delete(onActive);
+      if (current.listeners.size > 0) return;
+      this.linger(topic, current);
+    };
+  }
+
+  private linger(topic: string, state: TopicState): void {
+    const leave = () => {
+      if (this.topics.get(topic) !== state || state.listeners.size > 0) return;
       this.topics.delete(topic);
       this.sendSubscription('unsub', topic);
     };
+    const lingerMs = this.options.unsubscribeLingerMs ?? UNSUBSCRIBE_LINGER_MS;
+    if (lingerMs <= 0) {
+      leave();
+      return;
+    }
+    state.linger = { timer: setTimeout(leave, lingerMs), missed: [] };
+  }
+
+  /** Ends a topic's linger (a listener is back): the events that arrived meanwhile, oldest first. */
+  private stopLingering(state: TopicState): TopicEvent[] {
+    const linger = state.linger;
+    if (!linger) return [];
+    clearTimeout(linger.timer);
+    state.linger = null;
+    return linger.missed;
   }
 
   onStateChange = (listener: StateListener): (() => void) => {
@@ -180,6 +244,7 @@ export class RealtimeClient {
     this.socket = null;
     this.welcomed = false;
     this.authenticated = false;
+    this.deactivateTopics();
     if (event.code === WS_CLOSE_UNAUTHENTICATED) {
       // The token was refused (revoked, expired): reconnecting with it would be refused forever.
       this.tokenRejected = true;
@@ -195,6 +260,7 @@ export class RealtimeClient {
     this.socket = null;
     this.welcomed = false;
     this.authenticated = false;
+    this.deactivateTopics();
     socket.onopen = null;
     socket.onmessage = null;
     socket.onclose = null;
@@ -239,16 +305,35 @@ export class RealtimeClient {
       case 'event':
         this.dispatch(frame);
         return;
+      case 'subscribed':
+        this.activate(frame.topic);
+        return;
       default:
-        // subscribed / unsubscribed: confirmations, nothing to do.
+        // unsubscribed: a confirmation, nothing to do.
         return;
     }
   }
 
+  private activate(topic: string): void {
+    const state = this.topics.get(topic);
+    if (!state || state.active) return;
+    state.active = true;
+    for (const listener of [...state.activeListeners]) this.safely(listener);
+  }
+
+  private deactivateTopics(): void {
+    for (const state of this.topics.values()) state.active = false;
+  }
+
   private dispatch(event: TopicEvent): void {
-    const listeners = this.topics.get(event.topic);
-    if (!listeners) return;
-    for (const listener of [...listeners]) {
+    const state = this.topics.get(event.topic);
+    if (!state) return;
+    if (state.linger) {
+      state.linger.missed.push(event);
+      if (state.linger.missed.length > LINGER_EVENTS_KEPT) state.linger.missed.shift();
+      return;
+    }
+    for (const listener of [...state.listeners]) {
       try {
         listener(event);
       } catch (error) {

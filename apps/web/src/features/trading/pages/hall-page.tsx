@@ -22,7 +22,13 @@ export default function HallPage() {
   const signedIn = useIsLoggedIn();
   const rooms = useRooms();
   const now = useServerNow();
-  useRoomEvents(rooms.data?.items.map((room) => room.id) ?? [], () => void rooms.refetch().catch(() => {}));
+  useRoomEvents(rooms.data?.items.map((room) => room.id) ?? [], () =>
+    (rooms.data?.items ?? []).map((room) => ({
+      round: room.currentRound,
+      readAt: rooms.dataUpdatedAt,
+      refetch: () => void rooms.refetch().catch(() => {}),
+    })),
+  );
 
   return (
     <div className="page">

@@ -118,7 +118,13 @@ function EnterRoom({ room }: { room: RoomView }) {
 function RoomDetails({ id }: { id: string }) {
   const { t } = useTranslation();
   const room = useRoom(id);
-  useRoomEvents([id], () => void room.refetch().catch(() => {}));
+  useRoomEvents([id], () => [
+    {
+      round: room.data?.currentRound,
+      readAt: room.dataUpdatedAt,
+      refetch: () => void room.refetch().catch(() => {}),
+    },
+  ]);
 
   if (room.isError && !room.data) {
     if (isApiError(room.error) && room.error.code === 'NOT_FOUND') return <NoRoom />;

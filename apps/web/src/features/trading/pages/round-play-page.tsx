@@ -25,7 +25,9 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { withQuery } from '../../../lib/navigation.ts';
+import { laterRound } from '../../../lib/realtime/current-round.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
+import { useRecentRounds } from '../api/recent-rounds.ts';
 import { useRoom } from '../api/room.ts';
 import { useRound } from '../api/round.ts';
 import { BetPanel } from '../components/bet-panel.tsx';
@@ -68,9 +70,11 @@ function RoundPlay({ roomId }: { roomId: string }) {
   const active = useRound(activeId);
   const previous = useRound(previousId);
 
-  // Until its own answer arrives, the current round is the one the room reported.
+  // The current round is its own answer or the room's copy of it, whichever is further along (until
+  // its own answer arrives, the room's).
+  const roomCopy = roomRound && roomRound.id === activeId ? roomRound : undefined;
   const activeRound: RoundView | undefined =
-    active.data?.round ?? (roomRound && roomRound.id === activeId ? roomRound : undefined);
+    active.data && roomCopy ? laterRound(active.data.round, roomCopy) : (active.data?.round ?? roomCopy);
   const previousRound = previous.data?.round;
   const activeFinal = activeRound ? isFinal(activeRound.status) : false;
   // A round the server no longer knows (a 404) is not waited for.
@@ -85,6 +89,13 @@ function RoundPlay({ roomId }: { roomId: string }) {
     setActiveId(nextId);
   }, [nextId, activeId, activeMissing]);
 
+  // Coming in, the last round is the one before the current one (it may still be drawing).
+  const recent = useRecentRounds(roomId);
+  const earlierId = recent.data?.items.find((round) => roomRound && round.opensAt < roomRound.opensAt)?.id;
+  useEffect(() => {
+    if (earlierId !== undefined) setPreviousId((shown) => shown ?? earlierId);
+  }, [earlierId]);
+
   useSettlementRefresh(activeRound, (active.data?.myPositions.length ?? 0) > 0);
   useSettlementRefresh(previousRound, (previous.data?.myPositions.length ?? 0) > 0);
 
@@ -96,11 +107,20 @@ function RoundPlay({ roomId }: { roomId: string }) {
     refreshRooms();
   }, [active, refreshRooms]);
 
-  useRoomEvents([roomId], () => {
-    void room.refetch().catch(() => {});
-    if (activeId !== null) void active.refetch().catch(() => {});
-    if (previousId !== null) void previous.refetch().catch(() => {});
-  });
+  useRoomEvents([roomId], () => [
+    { round: roomRound, readAt: room.dataUpdatedAt, refetch: () => void room.refetch().catch(() => {}) },
+    ...[active, previous].flatMap((query) =>
+      query.data
+        ? [
+            {
+              round: query.data.round,
+              readAt: query.dataUpdatedAt,
+              refetch: () => void query.refetch().catch(() => {}),
+            },
+          ]
+        : [],
+    ),
+  ]);
 
   if (room.isError && !room.data) {
     if (isApiError(room.error) && room.error.code === 'NOT_FOUND') return <NoRoom />;

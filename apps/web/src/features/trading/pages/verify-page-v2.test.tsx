@@ -48,6 +48,7 @@ function roundView(vector: VectorV2): RoundView {
     opensAt: vector.sealsAt - 50,
     sealsAt: vector.sealsAt,
     drawsAt: vector.sealsAt + 10,
+    settlesAt: vector.sealsAt + 13,
     settledAt: vector.sealsAt + 13,
     commitment: vector.previousHash,
     salt: vector.salt,

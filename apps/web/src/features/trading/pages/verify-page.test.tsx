@@ -31,6 +31,7 @@ function published(vector: Vector, n: number, overrides: Partial<RoundView> = {}
     opensAt: 1_763_700_000 + n * 60,
     sealsAt: 1_763_700_050 + n * 60,
     drawsAt: 1_763_700_060 + n * 60,
+    settlesAt: 1_763_700_063 + n * 60,
     settledAt: 1_763_700_063 + n * 60,
     commitment: vector.previousHash,
     salt: vector.salt,
