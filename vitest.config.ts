@@ -1,8 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { PREACT_ALIASES } from './apps/web/preact-aliases.ts';
 
-const TIMING_SUITE = 'test/auth-timing.test.ts';
-
 // One runner for every suite. Projects split by environment: pure packages and the server run in Node,
 // the web app's unit tests in jsdom, browser journeys (e2e) drive the system Chromium via playwright-core.
 export default defineConfig({
@@ -15,19 +13,7 @@ export default defineConfig({
           name: 'server',
           root: 'apps/server',
           include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude: [TIMING_SUITE],
           testTimeout: 30_000,
-          hookTimeout: 60_000,
-        },
-      },
-      {
-        // Compares response times of a few milliseconds: run on its own, after the other suites, so the
-        // argon2-heavy suites running beside it on the two cores do not decide its medians.
-        test: {
-          name: 'timing',
-          root: 'apps/server',
-          include: [TIMING_SUITE],
-          testTimeout: 120_000,
           hookTimeout: 60_000,
         },
       },

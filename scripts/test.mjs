@@ -28,9 +28,8 @@ for (const [name, command, args] of gates) {
 }
 
 mkdirSync('.test-artifacts', { recursive: true });
-// Unit and integration suites first, then the timing suite on its own (it compares answers of a few
-// milliseconds), then the browser journeys on their own, so the journeys' timing checks (the loading view
-// must not flash) never compete with argon2-heavy suites for the two cores.
+// Unit and integration suites first, then the browser journeys on their own, so the journeys' timing
+// checks (the loading view must not flash) never compete with argon2-heavy suites for the two cores.
 const runs = [
   [
     'unit + integration',
@@ -47,7 +46,6 @@ const runs = [
       'console',
     ],
   ],
-  ['timing, alone', ['--project', 'timing']],
   ['browser journeys', ['--project', 'e2e']],
 ];
 let passed = 0;

@@ -25,11 +25,13 @@ import { type Config, loadConfig } from '../src/platform/config.ts';
 import { type Database, openPostgres, wrapPglite } from '../src/platform/db/database.ts';
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import type { DB } from '../src/platform/db/schema.ts';
+import type { StatementObserver } from '../src/platform/db/statement-observer.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import { createMailer, type Mailer } from '../src/platform/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from '../src/platform/password-hasher.ts';
 import { DEMO, seedDemoData } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
+import { observedMailer, type WorkObserver } from './work-log.ts';
 
 export type DriverName = 'pglite' | 'postgres';
 
@@ -94,10 +96,10 @@ async function pgliteTemplate(): Promise<Buffer> {
   }
 }
 
-async function freshPglite(): Promise<Database> {
+async function freshPglite(onStatement?: StatementObserver): Promise<Database> {
   const template = await pgliteTemplate();
   const pglite = await PGlite.create({ loadDataDir: new Blob([new Uint8Array(template)]) });
-  return wrapPglite(pglite, { location: 'in-memory PGlite' });
+  return wrapPglite(pglite, { location: 'in-memory PGlite', onStatement });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -140,7 +142,9 @@ async function ensurePostgresTemplate(admin: pg.Client, name: string): Promise<v
   }
 }
 
-async function freshPostgres(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function freshPostgres(
+  onStatement?: StatementObserver,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
@@ -152,7 +156,7 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
   } finally {
     await admin.end();
   }
-  const database = openPostgres(urlWithDatabase(TEST_DATABASE_URL, name), silentLogger);
+  const database = openPostgres(urlWithDatabase(TEST_DATABASE_URL, name), silentLogger, { onStatement });
   return {
     database,
     drop: async () => {
@@ -169,9 +173,10 @@ async function freshPostgres(): Promise<{ database: Database; drop: () => Promis
 
 export async function freshDatabase(
   driver: DriverName,
+  onStatement?: StatementObserver,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (driver === 'postgres') return freshPostgres();
-  return { database: await freshPglite(), drop: async () => {} };
+  if (driver === 'postgres') return freshPostgres(onStatement);
+  return { database: await freshPglite(onStatement), drop: async () => {} };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -188,6 +193,11 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   smtpUrl?: string;
   redis?: import('ioredis').Redis | null;
+  /**
+   * Told of the work the app does (work-log.ts): every statement its database is sent, every argon2
+   * computation (on a hasher of this app's own, so other apps' hashing is not counted), every mail.
+   */
+  observer?: WorkObserver;
 }
 
 export interface TestApp {
@@ -244,14 +254,17 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     ...(options.smtpUrl ? { SMTP_URL: options.smtpUrl } : {}),
     ...options.env,
   });
-  const { database, drop } = await freshDatabase(options.driver);
+  const { observer } = options;
+  const { database, drop } = await freshDatabase(options.driver, observer?.statement);
   const clock = options.realTime ? new RunningClock() : new ManualClock();
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: silentLogger });
+  const realMailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: silentLogger });
+  const mailer = observer ? observedMailer(realMailer, (message) => observer.mail(message)) : realMailer;
+  const hasher = observer ? createPasswordHasher(4, observer.hash) : sharedHasher;
   const services = createServices({
     config,
     database,
     clock,
-    hasher: sharedHasher,
+    hasher,
     mailer,
     logger: silentLogger,
   });
@@ -264,7 +277,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     database,
     services,
     mailer,
-    hasher: sharedHasher,
+    hasher,
     async close() {
       await app.close();
       await mailer.close();

@@ -19,6 +19,21 @@ describe('password hasher', () => {
     expect(await hasher.verifyDummy('secret123')).toBe(false);
   });
 
+  it('tells its observer of every argon2 computation, a dummy check included', async () => {
+    const work: string[] = [];
+    const hasher = createPasswordHasher(2, (kind) => work.push(kind));
+    const hash = await hasher.hash('secret123');
+    await hasher.verify(hash, 'secret124');
+    expect(work).toEqual(['hash', 'verify']);
+    work.length = 0;
+    // The first dummy check makes the dummy hash it checks against; later ones only check.
+    await hasher.verifyDummy('secret123');
+    expect(work).toEqual(['hash', 'verify']);
+    work.length = 0;
+    await hasher.verifyDummy('secret123');
+    expect(work).toEqual(['verify']);
+  });
+
   it('never runs more hashes at once than its bound', async () => {
     const hasher = createPasswordHasher(3);
     const hashes = await Promise.all(Array.from({ length: 9 }, (_, i) => hasher.hash(`password-${i}`)));

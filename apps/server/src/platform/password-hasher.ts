@@ -27,13 +27,25 @@ export interface PasswordHasher {
   readonly stats: { readonly active: number; readonly waiting: number; readonly peak: number };
 }
 
-export function createPasswordHasher(concurrency: number): PasswordHasher {
+/**
+ * Told of each argon2 computation as it starts (once it has a slot): the one place that sees all of them,
+ * dummy ones included. An observability seam, like `stats`: hashing is most of what a sign-in costs, so
+ * counting it per request is what tells two paths (a known and an unknown account) apart by their work.
+ */
+export type HashWorkObserver = (work: 'hash' | 'verify') => void;
+
+export function createPasswordHasher(concurrency: number, observe?: HashWorkObserver): PasswordHasher {
   const slots = new Semaphore(concurrency);
   let dummyHash: Promise<string> | null = null;
 
-  const hashPassword = (password: string) => slots.run(() => hash(password, ARGON2_PARAMS));
+  const hashPassword = (password: string) =>
+    slots.run(() => {
+      observe?.('hash');
+      return hash(password, ARGON2_PARAMS);
+    });
   const verifyPassword = (storedHash: string, password: string) =>
     slots.run(async () => {
+      observe?.('verify');
       try {
         return await verify(storedHash, password);
       } catch {

@@ -14,6 +14,7 @@ import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { INT8_OID, parseInt8 } from './int8.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { DB } from './schema.ts';
+import type { StatementObserver } from './statement-observer.ts';
 
 export type DriverName = 'pglite' | 'postgres';
 
@@ -43,8 +44,13 @@ export async function createDatabase(
   }
 }
 
-export function wrapPglite(pglite: PGlite, options: { location: string; lock?: DataDirLock }): Database {
-  const kysely = new Kysely<DB>({ dialect: new PGliteDialect({ pglite, closeOnDestroy: true }) });
+export function wrapPglite(
+  pglite: PGlite,
+  options: { location: string; lock?: DataDirLock; onStatement?: StatementObserver },
+): Database {
+  const kysely = new Kysely<DB>({
+    dialect: new PGliteDialect({ pglite, closeOnDestroy: true, onStatement: options.onStatement }),
+  });
   return finish(kysely, 'pglite', options.location, async () => {
     // Kysely only destroys a driver it has initialised; close PGlite ourselves if no query ever ran.
     if (!pglite.closed) await pglite.close();
@@ -72,6 +78,7 @@ export interface PostgresOptions {
   statementTimeoutMs?: number;
   /** Connections in the pool. */
   poolSize?: number;
+  onStatement?: StatementObserver;
 }
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
@@ -90,7 +97,7 @@ export const APPLICATION_NAME = 'tradehall';
  * checkout whose connection failed goes back to the pool marked broken, so it is discarded rather than
  * lent to the next request.
  */
-function preparingPool(pool: pg.Pool) {
+function preparingPool(pool: pg.Pool, onStatement: StatementObserver | undefined) {
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
@@ -105,6 +112,7 @@ function preparingPool(pool: pg.Pool) {
       const client = await pool.connect();
       let broken: Error | undefined;
       const run = async <R extends pg.QueryResultRow>(text: string, values: unknown[]) => {
+        onStatement?.(text, values);
         try {
           if (!text.startsWith(PREPARED_PREFIX)) return await client.query<R>(text, values);
           return await client.query<R>({ name: nameOf(text), text, values });
@@ -157,7 +165,7 @@ export function openPostgres(
   // Idle clients: the handler above has logged it already; the pool removes the client.
   pool.on('error', () => undefined);
   const kysely = new Kysely<DB>({
-    dialect: new PostgresDialect({ pool: preparingPool(pool) as unknown as pg.Pool }),
+    dialect: new PostgresDialect({ pool: preparingPool(pool, options.onStatement) as unknown as pg.Pool }),
   });
   return finish(kysely, 'postgres', `PostgreSQL at ${describeUrl(connectionString)}`, async () => {
     if (!pool.ended) await pool.end();

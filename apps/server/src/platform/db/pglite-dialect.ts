@@ -20,6 +20,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { INT8_OID, parseInt8 } from './int8.ts';
+import type { StatementObserver } from './statement-observer.ts';
 
 /** int8 decoded as the node-postgres pool decodes it (int8.ts). */
 const INT8_PARSERS = { [INT8_OID]: parseInt8 };
@@ -30,6 +31,7 @@ export interface PGliteDialectOptions {
   pglite: PGlite;
   /** Close the PGlite instance when Kysely is destroyed (true when the dialect owns it). */
   closeOnDestroy: boolean;
+  onStatement?: StatementObserver;
 }
 
 export class PGliteDialect implements Dialect {
@@ -60,12 +62,15 @@ const COMMANDS_WITH_ROW_COUNT = new Set(['INSERT', 'UPDATE', 'DELETE', 'MERGE'])
 
 class PGliteConnection implements DatabaseConnection {
   readonly #pglite: PGlite;
+  readonly #onStatement: StatementObserver | undefined;
 
-  constructor(pglite: PGlite) {
+  constructor(pglite: PGlite, onStatement: StatementObserver | undefined) {
     this.#pglite = pglite;
+    this.#onStatement = onStatement;
   }
 
   async executeQuery<R>(compiledQuery: CompiledQuery): Promise<QueryResult<R>> {
+    this.#onStatement?.(compiledQuery.sql, compiledQuery.parameters);
     const result = await this.#pglite.query<R>(compiledQuery.sql, [...compiledQuery.parameters], {
       parsers: INT8_PARSERS,
     });
@@ -91,7 +96,7 @@ class PGliteDriver implements Driver {
 
   constructor(options: PGliteDialectOptions) {
     this.#options = options;
-    this.#connection = new PGliteConnection(options.pglite);
+    this.#connection = new PGliteConnection(options.pglite, options.onStatement);
   }
 
   async init(): Promise<void> {
