@@ -86,7 +86,10 @@ export async function settlementBroadcast(options: {
   const realtime = await startRealtime({
     config: config.realtime,
     events,
-    sessions: { authenticate: async (token) => (known.has(token) ? { userId: token } : null) },
+    sessions: {
+      authenticate: async (token) =>
+        known.has(token) ? { userId: token, sessionId: token, expiresAt: Number.POSITIVE_INFINITY } : null,
+    },
     roomExists: async (roomId) => roomId === options.roomId,
     announcementsEnabled: async () => false,
     clock: systemClock,

@@ -173,6 +173,7 @@ export function createServices(platform: Platform): Services {
   });
   const sessions = new SessionsService({
     repository: sessionsRepository,
+    events,
     clock,
     ttlSeconds: config.auth.sessionTtlSeconds,
     cacheMs: config.auth.sessionCacheMs,
@@ -301,7 +302,7 @@ export function createServices(platform: Platform): Services {
     mailer,
     clock,
     logger,
-    afterRevoke: (userId) => sessions.forgetUser(userId),
+    afterRevoke: (userId) => sessions.afterAllRevoked(userId),
   });
   const deposits = new DepositsService({
     db,
@@ -405,7 +406,6 @@ export function createServices(platform: Platform): Services {
       bankCards,
       wallets,
       audit,
-      events,
       clock,
     }),
     balanceAdjustments: new BalanceAdjustmentsService({

@@ -149,7 +149,11 @@ describe.each(DRIVERS)('console users on %s', (driver) => {
     recorder.stop();
     expect(frozen.status).toBe(200);
     expect(frozen.body.frozen).toBe(true);
-    expect(recorder.events).toContainEqual({ channel: 'disconnect', userId: user.id });
+    expect(recorder.events).toContainEqual({
+      channel: 'disconnect',
+      userId: user.id,
+      sessions: { kind: 'all' },
+    });
     for (const token of [user.token, otherSession]) {
       expect((await call(t, 'GET', '/me', { token })).status).toBe(401);
     }
@@ -224,7 +228,7 @@ describe.each(DRIVERS)('console users on %s', (driver) => {
     const forced = await action(id, 'password-reset', { reason: 'Account shared' });
     recorder.stop();
     expect(forced.status).toBe(200);
-    expect(recorder.events).toContainEqual({ channel: 'disconnect', userId: id });
+    expect(recorder.events).toContainEqual({ channel: 'disconnect', userId: id, sessions: { kind: 'all' } });
     expect((await call(t, 'GET', '/me', { token })).status).toBe(401);
     const refused = await login(t, account, 'secret123');
     expect(refused.status).toBe(403);

@@ -158,7 +158,7 @@ describe.runIf(TEST_REDIS_URL)('realtime through Redis between nodes', () => {
     const disconnected = new Promise<string>((resolve) =>
       socket.socket.once('disconnect', (why) => resolve(why)),
     );
-    one.t.services.events.publish({ channel: 'disconnect', userId: userOnTwo.id });
+    one.t.services.events.publish({ channel: 'disconnect', userId: userOnTwo.id, sessions: { kind: 'all' } });
     expect((await closedWithin(mine)).code).toBe(WS_CLOSE_UNAUTHENTICATED);
     expect(await disconnected).toBe('io server disconnect');
     expect(await theirs.sub('market')).toEqual({ type: 'subscribed', topic: 'market' });

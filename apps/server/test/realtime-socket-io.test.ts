@@ -181,7 +181,7 @@ describe.each(DRIVERS)('socket.io notices on %s', (driver) => {
   it('disconnects the sockets of a user whose sessions ended, and no one else’s', async () => {
     const [alices, bobs] = await Promise.all([connect(alice), connect(bob)]);
     const reason = new Promise<string>((resolve) => alices.socket.once('disconnect', (why) => resolve(why)));
-    server.t.services.events.publish({ channel: 'disconnect', userId: alice.id });
+    server.t.services.events.publish({ channel: 'disconnect', userId: alice.id, sessions: { kind: 'all' } });
     expect(await reason).toBe('io server disconnect');
     notice({ type: 'gaogaoall', content: 'still here', uid: '' }, null);
     await eventually('bob still connected', () => bobs.messages.length === 1, 5_000);

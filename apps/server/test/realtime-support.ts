@@ -1,13 +1,17 @@
 /**
  * Helpers for the realtime suites: the test app listening on loopback with the gateway attached exactly
- * as main.ts attaches it, and a raw `ws` client that checks every frame it receives against the
- * contract's server-frame schema and lets a test wait for frames and for the close.
+ * as main.ts attaches it (and a second node of it on the same database), and a raw `ws` client that
+ * checks every frame it receives against the contract's server-frame schema and lets a test wait for
+ * frames and for the close.
  */
-import { type WsServerFrame, wsServerFrameSchema } from '@tradehall/contracts';
+import { type NewMsg, newMsgSchema, type WsServerFrame, wsServerFrameSchema } from '@tradehall/contracts';
 import type { Redis } from 'ioredis';
+import { io as connectIo, type Socket } from 'socket.io-client';
 import WebSocket from 'ws';
+import { buildApp } from '../src/app.ts';
 import { createLogger } from '../src/platform/logger.ts';
 import type { Realtime } from '../src/realtime/realtime.ts';
+import { createServices } from '../src/services.ts';
 import { startRealtimeForServices } from '../src/start-realtime.ts';
 import { createTestApp, type DriverName, type TestApp } from './harness.ts';
 
@@ -31,14 +35,40 @@ export async function startRealtimeTestServer(options: {
     env: options.env ?? {},
     redis: options.redis ?? null,
   });
+  return listenWithRealtime(t, options.redis ?? null);
+}
+
+/**
+ * Another node of the same deployment: its own services, app, session cache and gateway on `first`'s
+ * database and clock, with its own Redis client (give it one of its own, as another process has).
+ * Closing it leaves the database to `first`.
+ */
+export async function startRealtimeNodeBeside(
+  first: RealtimeTestServer,
+  redis: Redis,
+): Promise<RealtimeTestServer> {
+  const logger = createLogger('silent');
+  const { config, database, clock, hasher, mailer } = first.t;
+  const services = createServices({ config, database, clock, hasher, mailer, logger });
+  const { app } = await buildApp({ config, services, logger, redis });
+  await app.ready();
+  return listenWithRealtime({ ...first.t, app, services, close: () => app.close() }, redis);
+}
+
+async function listenWithRealtime(t: TestApp, redis: Redis | null): Promise<RealtimeTestServer> {
   const realtime = await startRealtimeForServices({
     config: t.config,
     services: t.services,
     clock: t.clock,
     logger: createLogger('silent'),
-    redis: options.redis ?? null,
+    redis,
     server: t.app.server,
   });
+  return listenOn(t, realtime);
+}
+
+/** The test app listening on loopback, with `realtime` already started on its HTTP server. */
+export async function listenOn(t: TestApp, realtime: Realtime): Promise<RealtimeTestServer> {
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const address = t.app.server.address();
   if (!address || typeof address === 'string') throw new Error('no port');
@@ -189,6 +219,38 @@ export class WsTestClient {
   private wake(): void {
     for (const waiter of [...this.#waiters]) waiter();
   }
+}
+
+export interface NoticeTestClient {
+  socket: Socket;
+  /** Every `new_msg` received, decoded and checked against the contract. */
+  messages: NewMsg[];
+  /** Resolves with the reason the socket was disconnected for. */
+  disconnected: Promise<string>;
+}
+
+/**
+ * A socket.io client of the notices (websocket transport, no reconnection), once connected; rejects with
+ * the connect_error when the server refuses it.
+ */
+export async function connectNotices(httpUrl: string, token: string): Promise<NoticeTestClient> {
+  const socket = connectIo(httpUrl, {
+    auth: { token },
+    transports: ['websocket'],
+    forceNew: true,
+    reconnection: false,
+  });
+  const messages: NewMsg[] = [];
+  socket.on('new_msg', (payload: unknown) => messages.push(newMsgSchema.parse(JSON.parse(String(payload)))));
+  const disconnected = new Promise<string>((resolve) => socket.once('disconnect', (why) => resolve(why)));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (error) => {
+      socket.disconnect();
+      reject(error);
+    });
+  });
+  return { socket, messages, disconnected };
 }
 
 /** Resolves with how the socket closed, failing after a deadline. */

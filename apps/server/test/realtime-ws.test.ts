@@ -319,7 +319,7 @@ describe.each(DRIVERS)('the /ws protocol on %s', (driver) => {
     await first.loggedIn(alice.token);
     await second.loggedIn(alice.token);
     await other.loggedIn(bob.token);
-    server.t.services.events.publish({ channel: 'disconnect', userId: alice.id });
+    server.t.services.events.publish({ channel: 'disconnect', userId: alice.id, sessions: { kind: 'all' } });
     expect((await closedWithin(first)).code).toBe(WS_CLOSE_UNAUTHENTICATED);
     expect((await closedWithin(second)).code).toBe(WS_CLOSE_UNAUTHENTICATED);
     expect(await other.sub('market')).toEqual({ type: 'subscribed', topic: 'market' });

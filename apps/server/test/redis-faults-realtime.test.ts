@@ -236,7 +236,7 @@ describe('realtime through a Redis outage (two nodes)', () => {
     const disconnected = new Promise<string>((resolve) =>
       mine.socket.once('disconnect', (why) => resolve(why)),
     );
-    two.t.services.events.publish({ channel: 'disconnect', userId: userOnTwo.id });
+    two.t.services.events.publish({ channel: 'disconnect', userId: userOnTwo.id, sessions: { kind: 'all' } });
     expect((await closedWithin(mineWs)).code).toBe(WS_CLOSE_UNAUTHENTICATED);
     expect(await disconnected).toBe('io server disconnect');
     expect(control.socket.connected).toBe(true);

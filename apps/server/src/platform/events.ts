@@ -14,12 +14,38 @@ type UserTopicEvent = Extract<TopicEvent, { topic: 'user' }>;
 /** A topic event as published: `user` events carry the user they are for. */
 export type DomainTopicEvent = Exclude<TopicEvent, { topic: 'user' }> | (UserTopicEvent & { userId: string });
 
+/**
+ * Which of a user's sessions ended: every one (frozen, forced or emailed password reset), one (logout,
+ * revoking it from the sessions list), or all but the one that asked (a password change).
+ */
+export type EndedSessions =
+  | { kind: 'all' }
+  | { kind: 'one'; sessionId: string }
+  | { kind: 'allBut'; sessionId: string };
+
+export const ALL_SESSIONS: EndedSessions = { kind: 'all' };
+
+/** Whether the session with this id is among those that ended (of the user the event names). */
+export function endsSession(ended: EndedSessions, sessionId: string): boolean {
+  switch (ended.kind) {
+    case 'all':
+      return true;
+    case 'one':
+      return sessionId === ended.sessionId;
+    case 'allBut':
+      return sessionId !== ended.sessionId;
+  }
+}
+
 export type DomainEvent =
   | { channel: 'topic'; event: DomainTopicEvent }
   /** A socket.io `new_msg`: to everyone (userId null) or to one user's room. */
   | { channel: 'notice'; msg: NewMsg; userId: string | null }
-  /** The user's sessions ended (frozen, password reset): close their realtime connections too. */
-  | { channel: 'disconnect'; userId: string }
+  /**
+   * Some of the user's sessions ended, after the commit that revoked them: the realtime connections
+   * opened with those sessions close too (on every node), the user's other ones stay.
+   */
+  | { channel: 'disconnect'; userId: string; sessions: EndedSessions }
   /** The user changed their notification settings: the gateway (un)subscribes them from announcements. */
   | { channel: 'settings'; userId: string; announcements: boolean };
 

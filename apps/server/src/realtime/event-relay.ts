@@ -7,14 +7,15 @@
  * come back (each message names its origin), so nothing is delivered twice.
  *
  * socket.io notices, settings and disconnections travel through the socket.io Redis adapter instead
- * (socket-io-gateway.ts), which was made for exactly that.
+ * (socket-io-gateway.ts), which was made for exactly that. A disconnection (ended sessions) is also
+ * applied to a realtime node's own socket.io sockets when it arrives here (realtime.ts says why).
  *
  * Without Redis the relay only drops what other nodes would have received (local delivery does not go
  * through it); the subscription comes back by itself when Redis does.
  */
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { DomainEvent } from '../platform/events.ts';
+import { ALL_SESSIONS, type DomainEvent } from '../platform/events.ts';
 import type { Logger } from '../platform/logger.ts';
 import { closeRedis } from '../platform/redis.ts';
 
@@ -128,7 +129,13 @@ function parseEnvelope(message: string): RelayEnvelope | null {
       typeof value.event === 'object' &&
       relayed(value.event)
     ) {
-      return value as RelayEnvelope;
+      const envelope = value as RelayEnvelope;
+      // A node of the release before sessions were named meant every session of the user (during a
+      // rolling update both publish here).
+      if (envelope.event.channel === 'disconnect' && !envelope.event.sessions) {
+        envelope.event.sessions = ALL_SESSIONS;
+      }
+      return envelope;
     }
   } catch {
     // Not JSON: reported by the caller.

@@ -10,6 +10,11 @@
  * Events produced on this node are delivered to its own clients directly; /ws events of other nodes
  * arrive through the EventRelay, socket.io operations of other nodes through the Redis adapter.
  *
+ * Ended sessions (`disconnect`) take both paths to socket.io: the adapter's request, which travels in
+ * order with the notices emitted after it, and the relay's copy, which every realtime node also counts
+ * (SessionEndings) and applies to its own sockets, so a socket that was being admitted when the
+ * adapter's request came is caught by the relay's (session-check.ts).
+ *
  * A Redis outage only cuts the nodes off from each other: every node goes on delivering its own events
  * to its own clients (nothing here waits for Redis or fails when it is gone), and the subscriber
  * connections subscribe again when Redis returns (ioredis re-issues their subscriptions), so the nodes
@@ -22,13 +27,14 @@ import type { Locale } from '@tradehall/domain';
 import type { Redis } from 'ioredis';
 import { type Clock, toUnixSeconds } from '../platform/clock.ts';
 import type { RealtimeConfig } from '../platform/config.ts';
-import type { DomainEvents } from '../platform/events.ts';
+import type { DomainEvent, DomainEvents } from '../platform/events.ts';
 import type { Logger } from '../platform/logger.ts';
 import { closeRedis, type GuardedCommand, guardCommands } from '../platform/redis.ts';
 import { EventRelay } from './event-relay.ts';
+import { type SessionAuthenticator, SessionEndings } from './session-check.ts';
 import { SocketIoGateway } from './socket-io-gateway.ts';
 import { routeUpgrades } from './upgrade-router.ts';
-import { type SessionAuthenticator, WsGateway } from './ws-gateway.ts';
+import { WsGateway } from './ws-gateway.ts';
 
 export interface RealtimeDeps {
   config: RealtimeConfig;
@@ -83,9 +89,13 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
   const adapter = adapterClients
     ? createAdapter(adapterClients.pub, adapterClients.sub, { key: `${config.redisPrefix}:socket.io` })
     : undefined;
+  const endings = new SessionEndings();
   const socketIo = new SocketIoGateway(
     {
       sessions,
+      endings,
+      clock: deps.clock,
+      expiryCheckMs: config.pingIntervalMs,
       announcementsEnabled: deps.announcementsEnabled,
       ...(deps.rememberLocale ? { rememberLocale: deps.rememberLocale } : {}),
       logger,
@@ -101,6 +111,7 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
     ? new WsGateway({
         config,
         sessions,
+        endings,
         roomExists: deps.roomExists,
         ...(deps.rememberLocale ? { rememberLocale: deps.rememberLocale } : {}),
         clock: deps.clock,
@@ -112,15 +123,25 @@ export async function startRealtime(deps: RealtimeDeps): Promise<Realtime> {
       ? routeUpgrades(server, (...args) => ws.handleUpgrade(...args), deps.allowedOrigins ?? null)
       : null;
 
+  /** Counted before delivery; another node's news also clears this node's cache of those sessions. */
+  const heard = (event: DomainEvent, elsewhere: boolean) => {
+    if (event.channel !== 'disconnect') return;
+    if (elsewhere) sessions.forgetEnded?.(event.userId, event.sessions);
+    endings.heard();
+  };
+
   const relay = redis ? new EventRelay(redis.publisher, logger, `${config.redisPrefix}:events`) : null;
   if (relay && redis && ws) {
-    await relay.listen(guard(redis.connect('event-relay', 'subscriber')), (event, at) =>
-      ws.deliver(event, at),
-    );
+    await relay.listen(guard(redis.connect('event-relay', 'subscriber')), (event, at) => {
+      heard(event, true);
+      ws.deliver(event, at);
+      if (event.channel === 'disconnect') socketIo.endedElsewhere(event);
+    });
   }
 
   const unsubscribe = events.subscribe((event) => {
     const at = toUnixSeconds(deps.clock.now());
+    heard(event, false);
     ws?.deliver(event, at);
     socketIo.handle(event);
     relay?.publish(event, at);

@@ -1,8 +1,11 @@
 /**
  * socket.io notices (DESIGN §7): the client connects with `auth: { token }` (its session token; it never
- * names its own uid), is put in the room of its user and, unless the user turned announcements off, in
- * the announcements room. A `notice` domain event becomes a `new_msg` whose payload is the JSON text of
- * {type, content, uid}: `gaogaoall` to the announcements room, `gaogaoasx` to the user's room.
+ * names its own uid), is put in the room of its user, the room of its session and, unless the user
+ * turned announcements off, in the announcements room. A `notice` domain event becomes a `new_msg` whose
+ * payload is the JSON text of {type, content, uid}: `gaogaoall` to the announcements room, `gaogaoasx`
+ * to the user's room. A `disconnect` event disconnects the sockets of the sessions it names (a session's
+ * room, the user's room, or the user's room but one session's); a sweep every `expiryCheckMs`
+ * disconnects those whose session has expired.
  *
  * With Redis every node's server carries the Redis adapter, so an emission, a socketsJoin/Leave or a
  * disconnectSockets made on any node reaches the matching sockets on every node; this node's own sockets
@@ -14,12 +17,13 @@ import type { Server as HttpServer } from 'node:http';
 import { errorMessageKey, NEW_MSG_EVENT, SOCKET_IO_PATH } from '@tradehall/contracts';
 import { type Locale, resolveLocale } from '@tradehall/domain';
 import { type ExtendedError, Server, type ServerOptions, type Socket } from 'socket.io';
+import type { Clock } from '../platform/clock.ts';
 import { CORS_MAX_AGE_SECONDS, isAllowedOrigin } from '../platform/cors.ts';
-import type { DomainEvent } from '../platform/events.ts';
+import type { DomainEvent, EndedSessions } from '../platform/events.ts';
 import { translate } from '../platform/i18n.ts';
 import type { Logger } from '../platform/logger.ts';
+import { checkSession, type SessionAuthenticator, type SessionEndings } from './session-check.ts';
 import { bearerToken } from './ws-frames.ts';
-import type { SessionAuthenticator } from './ws-gateway.ts';
 
 interface ServerToClientEvents {
   /** The payload is text: JSON of newMsgSchema. */
@@ -29,6 +33,11 @@ type ClientToServerEvents = Record<never, never>;
 type InterServerEvents = Record<never, never>;
 interface SocketData {
   userId: string;
+  sessionId: string;
+  /** Ms since the epoch. */
+  expiresAt: number;
+  /** SessionEndings' mark taken before the session was looked up. */
+  endingsMark: number;
   announcements: boolean;
 }
 
@@ -41,11 +50,21 @@ export function userRoom(userId: string): string {
   return `user:${userId}`;
 }
 
+/** The sockets opened with one session: what ending that session disconnects. */
+export function sessionRoom(sessionId: string): string {
+  return `session:${sessionId}`;
+}
+
 /** Clients send nothing but the handshake: a small limit costs nothing and bounds abuse. */
 const MAX_HTTP_BUFFER_BYTES = 16 * 1024;
 
 export interface SocketIoGatewayDeps {
   sessions: SessionAuthenticator;
+  /** The session ends this node has heard of (shared with /ws). */
+  endings: SessionEndings;
+  clock: Clock;
+  /** How often this node's sockets are checked for an expired session. */
+  expiryCheckMs: number;
   /** Whether the user wants announcements pushed (their notification settings). */
   announcementsEnabled: (userId: string) => Promise<boolean>;
   /** Told the language of each authenticated connection (pushes to that user are rendered in it). */
@@ -70,6 +89,7 @@ export interface SocketIoOptions {
 export class SocketIoGateway {
   readonly io: NoticeServer;
   readonly #attached: boolean;
+  #expiryTimer: NodeJS.Timeout | null = null;
 
   constructor(
     private readonly deps: SocketIoGatewayDeps,
@@ -86,7 +106,11 @@ export class SocketIoGateway {
       ...(options.adapter ? { adapter: options.adapter } : {}),
       ...(options.allowedOrigins ? originChecks(options.allowedOrigins) : {}),
     });
-    if (options.httpServer) this.io.attach(options.httpServer);
+    if (options.httpServer) {
+      this.io.attach(options.httpServer);
+      this.#expiryTimer = setInterval(() => this.disconnectExpired(), deps.expiryCheckMs);
+      this.#expiryTimer.unref();
+    }
     this.io.use((socket, next) => {
       this.admit(socket).then(next, (error: unknown) => {
         this.deps.logger.error({ err: error }, 'socket.io login could not be checked');
@@ -94,11 +118,14 @@ export class SocketIoGateway {
       });
     });
     this.io.on('connection', (socket) => {
-      const rooms = [userRoom(socket.data.userId)];
+      const rooms = [userRoom(socket.data.userId), sessionRoom(socket.data.sessionId)];
       if (socket.data.announcements) rooms.push(ANNOUNCEMENTS_ROOM);
       void Promise.resolve(socket.join(rooms)).catch((error: unknown) => {
         this.deps.logger.error({ err: error }, 'socket.io join failed');
       });
+      // In its rooms now (joining is synchronous with both adapters), so every later end finds it; an
+      // end heard since its session was looked up may have missed it: look again.
+      if (this.deps.endings.since(socket.data.endingsMark)) this.recheck(socket);
     });
   }
 
@@ -124,9 +151,11 @@ export class SocketIoGateway {
         return;
       }
       case 'disconnect':
-        // Likewise: this node's sockets at once, whether or not Redis carries the request.
-        this.io.local.in(userRoom(event.userId)).disconnectSockets(true);
-        this.io.in(userRoom(event.userId)).disconnectSockets(true);
+        // Likewise: this node's sockets at once, whether or not Redis carries the request. Through the
+        // adapter, the request travels on the connection its later emissions do, so another node
+        // disconnects the sockets before anything emitted after the end can reach them.
+        this.endedSockets(event.userId, event.sessions, true).disconnectSockets(true);
+        this.endedSockets(event.userId, event.sessions, false).disconnectSockets(true);
         return;
       case 'topic':
         return;
@@ -139,18 +168,67 @@ export class SocketIoGateway {
    * without handling their failure, and a connection closing under them would be an unhandled rejection.
    */
   close(): void {
+    if (this.#expiryTimer) clearInterval(this.#expiryTimer);
+    this.#expiryTimer = null;
     if (this.#attached) this.io.engine.close();
+  }
+
+  /**
+   * Another node's end of sessions, as the relay brought it: this node's sockets of those sessions
+   * disconnect (again, if the adapter's request came first: a socket that was still being admitted then
+   * is in its rooms by now).
+   */
+  endedElsewhere(event: Extract<DomainEvent, { channel: 'disconnect' }>): void {
+    this.endedSockets(event.userId, event.sessions, true).disconnectSockets(true);
+  }
+
+  /** The sockets of the ended sessions: this node's only, or on every node (through the adapter). */
+  private endedSockets(userId: string, sessions: EndedSessions, local: boolean) {
+    const io = local ? this.io.local : this.io;
+    switch (sessions.kind) {
+      case 'all':
+        return io.in(userRoom(userId));
+      case 'one':
+        return io.in(sessionRoom(sessions.sessionId));
+      case 'allBut':
+        return io.in(userRoom(userId)).except(sessionRoom(sessions.sessionId));
+    }
+  }
+
+  /** Sockets of this node whose session has expired are disconnected. */
+  private disconnectExpired(): void {
+    const now = this.deps.clock.now().getTime();
+    for (const socket of this.io.of('/').sockets.values()) {
+      if (socket.data.expiresAt <= now) socket.disconnect(true);
+    }
+  }
+
+  /** Looks the socket's session up again; disconnects it when the session is over. */
+  private recheck(socket: NoticeSocket): void {
+    const token = handshakeToken(socket);
+    const check = token ? checkSession(this.deps.sessions, this.deps.endings, token) : Promise.resolve(null);
+    check.then(
+      (session) => {
+        if (session?.sessionId !== socket.data.sessionId) socket.disconnect(true);
+      },
+      (error: unknown) => {
+        // Unknown is not live: the client reconnects and is checked afresh.
+        this.deps.logger.error({ err: error }, 'socket.io session could not be checked again');
+        socket.disconnect(true);
+      },
+    );
   }
 
   /** Resolves with the middleware's verdict: undefined to admit, an error to refuse. */
   private async admit(socket: NoticeSocket): Promise<ExtendedError | undefined> {
     const locale = localeOf(socket);
-    const auth: unknown = socket.handshake.auth;
-    const raw = typeof auth === 'object' && auth !== null ? (auth as { token?: unknown }).token : undefined;
-    const token = typeof raw === 'string' ? bearerToken(raw) : null;
+    const token = handshakeToken(socket);
+    socket.data.endingsMark = this.deps.endings.mark();
     const session = token ? await this.deps.sessions.authenticate(token) : null;
     if (!session) return refusal('UNAUTHENTICATED', locale);
     socket.data.userId = session.userId;
+    socket.data.sessionId = session.sessionId;
+    socket.data.expiresAt = session.expiresAt;
     if (socket.handshake.headers['accept-language']) {
       this.deps.rememberLocale?.(session.userId, locale).catch((error: unknown) => {
         this.deps.logger.warn({ err: error }, 'remembering a socket.io language failed');
@@ -165,6 +243,12 @@ export class SocketIoGateway {
       });
     return undefined;
   }
+}
+
+function handshakeToken(socket: NoticeSocket): string | null {
+  const auth: unknown = socket.handshake.auth;
+  const raw = typeof auth === 'object' && auth !== null ? (auth as { token?: unknown }).token : undefined;
+  return typeof raw === 'string' ? bearerToken(raw) : null;
 }
 
 function localeOf(socket: NoticeSocket): Locale {

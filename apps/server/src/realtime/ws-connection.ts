@@ -20,6 +20,10 @@ export class WsConnection {
   loggedIn = false;
   /** The authenticated user, when the login frame carried a valid token. */
   userId: string | null = null;
+  /** The session the login frame's token belongs to: its end (or expiry) closes the connection. */
+  sessionId: string | null = null;
+  /** When that session expires (ms since the epoch); never for an anonymous connection. */
+  expiresAt = Number.POSITIVE_INFINITY;
   readonly topics = new Set<string>();
   /** performance.now() of the last message from the client: any message proves it is alive. */
   heardAt: number;

@@ -13,6 +13,9 @@
  *   authenticated login closes the socket with 4401.
  * - The server sends `{type:'ping'}` every pingIntervalMs; a connection from which nothing (a pong or
  *   anything else) was heard for pongTimeoutMs is closed with 4408 at the next ping round.
+ * - When the session the login frame named ends (a `disconnect` event naming it, from any node) the
+ *   socket gets an UNAUTHENTICATED error frame and is closed with 4401; so it is at the first ping round
+ *   after the session expires. The user's connections of other sessions stay.
  * - Unparseable JSON: MALFORMED_JSON; a frame that is no command: UNKNOWN_COMMAND; a login frame with
  *   bad fields: VALIDATION_FAILED. A message over maxMessageBytes closes with 1009 (ws does it); over
  *   messagesPerSecond see RateWindow (RATE_LIMITED, then 4429).
@@ -36,8 +39,14 @@ import { type RawData, type WebSocket, WebSocketServer } from 'ws';
 import type { Clock } from '../platform/clock.ts';
 import { toUnixSeconds } from '../platform/clock.ts';
 import type { RealtimeConfig } from '../platform/config.ts';
-import type { DomainEvent } from '../platform/events.ts';
+import { type DomainEvent, endsSession } from '../platform/events.ts';
 import type { Logger } from '../platform/logger.ts';
+import {
+  checkSession,
+  type RealtimeSession,
+  type SessionAuthenticator,
+  type SessionEndings,
+} from './session-check.ts';
 import { SubscriberIndex } from './subscriber-index.ts';
 import { WsConnection } from './ws-connection.ts';
 import {
@@ -58,14 +67,11 @@ const WS_CLOSE_SERVER_ERROR = 1011;
 /** How long shutdown waits for clients to answer the close frame before cutting them off. */
 const CLOSE_GRACE_MS = 2_000;
 
-export interface SessionAuthenticator {
-  /** The user behind a session token, or null when it is not a live session. */
-  authenticate(token: string): Promise<{ userId: string } | null>;
-}
-
 export interface WsGatewayDeps {
   config: RealtimeConfig;
   sessions: SessionAuthenticator;
+  /** The session ends this node has heard of (shared with socket.io). */
+  endings: SessionEndings;
   roomExists: (roomId: string) => Promise<boolean>;
   /** Told the language of each authenticated login (pushes to that user are rendered in it). */
   rememberLocale?: (userId: string, locale: Locale) => Promise<void>;
@@ -105,7 +111,10 @@ export class WsGateway {
     this.#wss.handleUpgrade(request, socket, head, (ws) => this.accept(ws, socket, request));
   }
 
-  /** Delivers a domain event to this node's subscribers (topic events) or acts on it (disconnect). */
+  /**
+   * Delivers a domain event to this node's subscribers (topic events) or acts on it (disconnect: the
+   * connections of the ended sessions close, and nothing more is written to them).
+   */
   deliver(event: DomainEvent, at: number = toUnixSeconds(this.deps.clock.now())): void {
     if (event.channel === 'topic') {
       const topicEvent = event.event;
@@ -118,8 +127,9 @@ export class WsGateway {
     }
     if (event.channel === 'disconnect') {
       for (const connection of [...this.#byUser.get(event.userId)]) {
-        connection.sendError('UNAUTHENTICATED');
-        connection.close(WS_CLOSE_UNAUTHENTICATED, 'session ended');
+        if (connection.sessionId !== null && endsSession(event.sessions, connection.sessionId)) {
+          this.logOut(connection, 'session ended');
+        }
       }
     }
   }
@@ -210,11 +220,11 @@ export class WsGateway {
   private async login(connection: WsConnection, authorization: string, language: string): Promise<void> {
     if (language.trim() !== '') connection.locale = resolveLocale(language);
     const token = bearerToken(authorization);
-    let userId: string | null = null;
+    let session: RealtimeSession | null = null;
     if (token) {
-      let auth: { userId: string } | null;
+      let auth: RealtimeSession | null;
       try {
-        auth = await this.deps.sessions.authenticate(token);
+        auth = await checkSession(this.deps.sessions, this.deps.endings, token);
       } catch (error) {
         this.deps.logger.error({ err: error }, 'ws login could not be checked');
         connection.sendError('SERVICE_UNAVAILABLE');
@@ -226,7 +236,7 @@ export class WsGateway {
         connection.close(WS_CLOSE_UNAUTHENTICATED, 'unauthenticated');
         return;
       }
-      userId = auth.userId;
+      session = auth;
       if (language.trim() !== '') {
         this.deps.rememberLocale?.(auth.userId, connection.locale).catch((error: unknown) => {
           this.deps.logger.warn({ err: error }, 'remembering a ws login language failed');
@@ -234,12 +244,16 @@ export class WsGateway {
       }
     }
     if (!connection.open) return;
-    this.identify(connection, userId);
+    this.identify(connection, session);
     connection.loggedIn = true;
-    connection.send(welcomeFrame(userId !== null, toUnixSeconds(this.deps.clock.now())));
+    connection.send(welcomeFrame(session !== null, toUnixSeconds(this.deps.clock.now())));
   }
 
-  private identify(connection: WsConnection, userId: string | null): void {
+  private identify(connection: WsConnection, session: RealtimeSession | null): void {
+    const userId = session?.userId ?? null;
+    // The same user may log in again with another session: the new one is the one that counts.
+    connection.sessionId = session?.sessionId ?? null;
+    connection.expiresAt = session?.expiresAt ?? Number.POSITIVE_INFINITY;
     if (connection.userId === userId) return;
     if (connection.userId !== null) {
       this.#byUser.remove(connection.userId, connection);
@@ -310,12 +324,23 @@ export class WsGateway {
     if (connection.userId !== null) this.#byUser.remove(connection.userId, connection);
   }
 
-  /** Pings every client, and closes those not heard from within the pong timeout. */
+  /** The connection's session is over: it hears so, and is closed. */
+  private logOut(connection: WsConnection, reason: string): void {
+    connection.sendError('UNAUTHENTICATED');
+    connection.close(WS_CLOSE_UNAUTHENTICATED, reason);
+  }
+
+  /**
+   * Pings every client, and closes those not heard from within the pong timeout and those whose session
+   * has expired (the one comparison per connection is paid in this loop anyway).
+   */
   private pingRound(): void {
     const now = performance.now();
+    const nowMs = this.deps.clock.now().getTime();
     const { pongTimeoutMs } = this.deps.config;
     for (const connection of this.#connections) {
       if (now - connection.heardAt > pongTimeoutMs) connection.close(WS_CLOSE_PING_TIMEOUT, 'ping timeout');
+      else if (connection.expiresAt <= nowMs) this.logOut(connection, 'session expired');
       else connection.sendFrame(PING_FRAME);
     }
   }

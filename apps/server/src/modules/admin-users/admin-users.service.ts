@@ -20,7 +20,6 @@ import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { toCents } from '../../platform/db/cents.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { DomainEvents } from '../../platform/events.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { AssetsService } from '../assets/assets.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
@@ -54,7 +53,6 @@ export interface AdminUsersDeps {
   bankCards: BankCardsService;
   wallets: WalletsService;
   audit: AuditService;
-  events: DomainEvents;
   clock: Clock;
 }
 
@@ -195,8 +193,7 @@ export class AdminUsersService {
 
   /** After a commit that revoked the user's sessions: no cached session survives, realtime closes. */
   private endSessions(userId: string): void {
-    this.deps.sessions.forgetUser(userId);
-    this.deps.events.publish({ channel: 'disconnect', userId });
+    this.deps.sessions.afterAllRevoked(userId);
   }
 
   private async user(executor: Kysely<DB> | Transaction<DB>, userId: string): Promise<AdminUser> {

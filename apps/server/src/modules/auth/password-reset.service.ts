@@ -44,7 +44,7 @@ export interface PasswordResetServiceDeps {
   clock: Clock;
   /** Where a code that could not be stored or mailed after its answer is reported. */
   logger: Pick<Logger, 'error'>;
-  /** Told whose sessions a reset revoked, so no cached session outlives it on this node. */
+  /** Told whose sessions a reset revoked: no cached session outlives it, their sockets close. */
   afterRevoke?: (userId: string) => void;
 }
 

@@ -1,10 +1,13 @@
 /**
  * User sessions: an opaque random token for the client, its hash in the database. A token works until it
- * expires or is revoked (logout, revoke from the sessions list, a password change or reset).
+ * expires or is revoked (logout, revoke from the sessions list, a password change or reset). Whatever
+ * revokes sessions tells the realtime gateways after its commit (a `disconnect` event naming the ended
+ * sessions), so no socket opened with one of them outlives it.
  */
 import type { SessionView } from '@tradehall/contracts';
 import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
+import { ALL_SESSIONS, type DomainEvents, type EndedSessions, endsSession } from '../../platform/events.ts';
 import type { UserAuth } from '../../platform/guards/user-guard.ts';
 import type { ClientMeta } from '../../platform/http.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
@@ -18,7 +21,6 @@ const SESSION_CACHE_LIMIT = 10_000;
 
 interface CachedSession {
   auth: UserAuth;
-  expiresAt: number;
   /** When (by the clock, ms) the database last vouched for it. */
   checkedAt: number;
 }
@@ -28,6 +30,8 @@ export type SessionStore = Pick<SessionsRepository, 'listLive' | 'revokeAllForUs
 
 export interface SessionsServiceDeps {
   repository: SessionsRepository;
+  /** Where the end of sessions is announced (the realtime gateways close their connections). */
+  events: DomainEvents;
   clock: Clock;
   ttlSeconds: number;
   cacheMs?: number;
@@ -61,7 +65,7 @@ export class SessionsService {
     const now = this.deps.clock.now();
     const cached = this.#cache.get(tokenHash);
     const age = cached ? now.getTime() - cached.checkedAt : Number.POSITIVE_INFINITY;
-    if (cached && age >= 0 && age < (this.deps.cacheMs ?? 0) && cached.expiresAt > now.getTime()) {
+    if (cached && age >= 0 && age < (this.deps.cacheMs ?? 0) && cached.auth.expiresAt > now.getTime()) {
       return cached.auth;
     }
     this.#cache.delete(tokenHash);
@@ -71,22 +75,41 @@ export class SessionsService {
     if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
       await this.deps.repository.touch(session.id, now);
     }
-    const auth = { userId: session.user_id, sessionId: session.id, username: session.username };
+    const auth: UserAuth = {
+      userId: session.user_id,
+      sessionId: session.id,
+      username: session.username,
+      expiresAt: session.expires_at.getTime(),
+    };
     if ((this.deps.cacheMs ?? 0) > 0) {
       if (this.#cache.size >= SESSION_CACHE_LIMIT) this.#cache.clear();
-      this.#cache.set(tokenHash, { auth, expiresAt: session.expires_at.getTime(), checkedAt: now.getTime() });
+      this.#cache.set(tokenHash, { auth, checkedAt: now.getTime() });
     }
     return auth;
   }
 
-  /** Forgets every cached session of a user whose sessions were revoked elsewhere on this node. */
-  forgetUser(userId: string): void {
-    this.forget((cached) => cached.userId === userId);
+  /**
+   * Every session of the user was revoked by a transaction of another module (a freeze, a reset), now
+   * committed: forget them here and close their realtime connections.
+   */
+  afterAllRevoked(userId: string): void {
+    this.ended(userId, ALL_SESSIONS);
   }
 
-  /** Drops cached sessions a revocation on this node ended (by session, or every one of a user). */
-  private forget(match: (auth: UserAuth) => boolean): void {
-    for (const [tokenHash, entry] of this.#cache) if (match(entry.auth)) this.#cache.delete(tokenHash);
+  /**
+   * Drops the cached sessions that ended. Also called by a realtime node when another node announces
+   * ended sessions, so a socket cannot log in again with one of them from this node's cache.
+   */
+  forgetEnded(userId: string, sessions: EndedSessions): void {
+    for (const [tokenHash, { auth }] of this.#cache) {
+      if (auth.userId === userId && endsSession(sessions, auth.sessionId)) this.#cache.delete(tokenHash);
+    }
+  }
+
+  /** After the commit: no cached copy survives on this node, and every node's sockets close. */
+  private ended(userId: string, sessions: EndedSessions): void {
+    this.forgetEnded(userId, sessions);
+    this.deps.events.publish({ channel: 'disconnect', userId, sessions });
   }
 
   async list(auth: UserAuth): Promise<SessionView[]> {
@@ -105,22 +128,24 @@ export class SessionsService {
   /** Another user's session id answers exactly like a made-up one: NOT_FOUND. */
   async revoke(auth: UserAuth, sessionId: string): Promise<void> {
     const revoked = await this.deps.repository.revokeOwned(sessionId, auth.userId, this.deps.clock.now());
-    this.forget((cached) => cached.sessionId === sessionId);
+    // Nothing is announced for an id that is not the caller's live session: the socket.io room of a
+    // session is found by its id alone, so announcing it would close someone else's.
     if (!revoked) throw new AppError('NOT_FOUND');
+    this.ended(auth.userId, { kind: 'one', sessionId });
   }
 
   async revokeCurrent(auth: UserAuth): Promise<void> {
     await this.deps.repository.revokeOwned(auth.sessionId, auth.userId, this.deps.clock.now());
-    this.forget((cached) => cached.sessionId === auth.sessionId);
+    this.ended(auth.userId, { kind: 'one', sessionId: auth.sessionId });
   }
 
   async revokeOthers(auth: UserAuth): Promise<void> {
     await this.deps.repository.revokeAllForUser(auth.userId, this.deps.clock.now(), auth.sessionId);
-    this.forget((cached) => cached.userId === auth.userId && cached.sessionId !== auth.sessionId);
+    this.ended(auth.userId, { kind: 'allBut', sessionId: auth.sessionId });
   }
 
   async revokeAll(userId: string): Promise<void> {
     await this.deps.repository.revokeAllForUser(userId, this.deps.clock.now());
-    this.forget((cached) => cached.userId === userId);
+    this.ended(userId, ALL_SESSIONS);
   }
 }

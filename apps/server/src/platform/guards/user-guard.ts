@@ -12,6 +12,8 @@ export interface UserAuth {
   userId: string;
   sessionId: string;
   username: string;
+  /** When the session expires (ms since the epoch): realtime connections opened with it close then. */
+  expiresAt: number;
 }
 
 /** What the guards need of the sessions: a bearer token's live session, or null. */
