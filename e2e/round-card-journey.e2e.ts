@@ -4,7 +4,8 @@
  * round page while the first round is open, takes two positions from the page and watches; then rounds
  * in which the page misses what happens in other ways:
  *
- * 1. the first round after the start, page opened mid-round, two positions placed from the page;
+ * 1. the first round after the start, the round page reached mid-round after hurried steps through home,
+ *    hall and room (many subscriptions at once), two positions placed from the page;
  * 2. the connection lost from the seal until after the settlement (the page's socket reconnects);
  * 3. the page left at the seal and opened again while the round is drawing;
  * 4. the page frozen (as Chrome freezes a hidden tab) from the seal until after the settlement;
@@ -130,7 +131,20 @@ describe('the round card on a freshly started server', () => {
   let first = '';
 
   it('the first round after the start: opened mid-round, two positions from the page, settled in time', async () => {
-    await page.goto(`/#/pages/game/game?room=${roomId}`);
+    // In through home, hall and room and back, three times in quick succession, as a hurried user (or a
+    // driven journey) does: each page subscribes its rooms, and a client that sent every step of it
+    // went over the server's per-connection frame budget, lost its room's subscription and heard nothing.
+    await page.goto('/#/pages/index/index');
+    for (let i = 0; i < 3; i += 1) {
+      await page.goto('/#/pages/game/index');
+      await page.getByTestId('room-card-normal').click();
+      await page.getByTestId('room-enter').click();
+      await page.waitForURL(/#\/pages\/game\/game\?room=/);
+      if (i < 2) {
+        await page.goBack();
+        await page.goBack();
+      }
+    }
     await page.getByTestId('current-round').waitFor();
     first = await currentRoundId();
     // The page came in during the server's first round, while it is open.

@@ -36,7 +36,13 @@ export interface TestRealtimeServer {
 }
 
 export async function startRealtimeServer(
-  options: { validToken?: string; port?: number; welcome?: boolean } = {},
+  options: {
+    validToken?: string;
+    port?: number;
+    welcome?: boolean;
+    /** The first `sub` of this topic is dropped with RATE_LIMITED, as the real server drops frames over budget. */
+    dropFirstSubOf?: string;
+  } = {},
 ): Promise<TestRealtimeServer> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: options.port ?? 0, path: '/ws' });
   await new Promise<void>((resolve, reject) => {
@@ -46,6 +52,7 @@ export async function startRealtimeServer(
   const port = (wss.address() as AddressInfo).port;
   const received: ReceivedFrame[] = [];
   const connections: Connection[] = [];
+  let dropped = false;
 
   wss.on('connection', (socket) => {
     const connection: Connection = { id: connections.length + 1, socket, topics: new Set() };
@@ -73,6 +80,11 @@ export async function startRealtimeServer(
       if ((frame.cmd === 'sub' || frame.cmd === 'unsub') && typeof frame.msg === 'string') {
         if (frame.msg === 'user' && !authenticated) {
           socket.close(4401, 'unauthenticated');
+          return;
+        }
+        if (frame.cmd === 'sub' && frame.msg === options.dropFirstSubOf && !dropped) {
+          dropped = true;
+          socket.send(JSON.stringify({ type: 'error', code: 'RATE_LIMITED', message: 'Too many requests' }));
           return;
         }
         if (frame.cmd === 'sub') connection.topics.add(frame.msg);

@@ -231,6 +231,25 @@ describe('realtime client: no event lost between pages', () => {
   });
 });
 
+describe('realtime client: a subscription the server dropped', () => {
+  it('sends `sub` again when the server has not confirmed it (a frame dropped over its budget), then hears the topic', async () => {
+    server = await startRealtimeServer({ dropFirstSubOf: 'round.room-1' });
+    client = makeClient(server);
+    client.start();
+    await until(() => client?.getState() === 'connected');
+    const heard = vi.fn();
+    const active = vi.fn();
+    client.subscribe('round.room-1', heard, active);
+    await until(() => expect(active).toHaveBeenCalledTimes(1), 3_000);
+    expect(framesOf(server).filter((frame) => frame.cmd === 'sub')).toEqual([
+      { cmd: 'sub', msg: 'round.room-1' },
+      { cmd: 'sub', msg: 'round.room-1' },
+    ]);
+    expect((server as TestRealtimeServer).publish('round.room-1', 'round.settled', { n: 1 })).toBe(1);
+    await until(() => expect(heard).toHaveBeenCalledTimes(1));
+  });
+});
+
 describe('realtime client: reconnecting', () => {
   it('after a drop, reconnects on the next check, logs in again first, then restores every subscription', async () => {
     server = await startRealtimeServer();

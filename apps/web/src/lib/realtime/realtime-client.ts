@@ -20,7 +20,10 @@
  *
  * A topic is `active` once the server confirmed the subscription (`subscribed`), and inactive again
  * when the connection drops. Listeners can be told each time it becomes active: what they fetched
- * before that moment may have missed an event sent before the server had them subscribed.
+ * before that moment may have missed an event sent before the server had them subscribed. A `sub` the
+ * server has not confirmed within SUBSCRIBE_CONFIRM_MS is sent again: the server drops the frames of a
+ * connection over its per-second budget (RATE_LIMITED), and a page that took several steps at once
+ * (home, hall, room, round page) lost its room's subscription that way and heard nothing of it again.
  */
 import type { Topic, TopicEvent, WsCommand, WsServerFrame } from './protocol.ts';
 import { parseServerFrame, USER_TOPIC, WS_CLOSE_UNAUTHENTICATED } from './protocol.ts';
@@ -57,6 +60,8 @@ type ActiveListener = () => void;
 
 /** A page change takes well under this; a topic nobody comes back to is left after it. */
 export const UNSUBSCRIBE_LINGER_MS = 5_000;
+/** A `sub` unconfirmed for this long is sent again (and again, at this pace, while connected). */
+export const SUBSCRIBE_CONFIRM_MS = 1_000;
 /** Events kept for the next listener while a topic lingers (a few rounds' worth for one room). */
 const LINGER_EVENTS_KEPT = 20;
 
@@ -65,6 +70,8 @@ interface TopicState {
   activeListeners: Set<ActiveListener>;
   /** The server confirmed the subscription on the current connection. */
   active: boolean;
+  /** When `sub` was last sent on the current connection (null: not sent on it). */
+  sentAt: number | null;
   /** Set while nobody listens: when `unsub` goes out, and what arrived meanwhile. */
   linger: { timer: ReturnType<typeof setTimeout>; missed: TopicEvent[] } | null;
 }
@@ -83,6 +90,7 @@ export class RealtimeClient {
   private tokenRejected = false;
   private state: ConnectionState = 'idle';
   private checkTimer: ReturnType<typeof setInterval> | null = null;
+  private confirmTimer: ReturnType<typeof setTimeout> | null = null;
   private connections = 0;
   private readonly queue: string[] = [];
   private readonly topics = new Map<string, TopicState>();
@@ -107,6 +115,8 @@ export class RealtimeClient {
     this.tokenRejected = false;
     if (this.checkTimer !== null) clearInterval(this.checkTimer);
     this.checkTimer = null;
+    if (this.confirmTimer !== null) clearTimeout(this.confirmTimer);
+    this.confirmTimer = null;
     this.dropSocket(1000, 'stopped');
     for (const [topic, state] of this.topics) {
       if (state.linger) {
@@ -143,7 +153,7 @@ export class RealtimeClient {
   subscribe(topic: Topic, listener: TopicListener, onActive?: ActiveListener): () => void {
     let state = this.topics.get(topic);
     if (!state) {
-      state = { listeners: new Set(), activeListeners: new Set(), active: false, linger: null };
+      state = { listeners: new Set(), activeListeners: new Set(), active: false, sentAt: null, linger: null };
       this.topics.set(topic, state);
       this.sendSubscription('sub', topic);
     }
@@ -322,7 +332,28 @@ export class RealtimeClient {
   }
 
   private deactivateTopics(): void {
-    for (const state of this.topics.values()) state.active = false;
+    for (const state of this.topics.values()) {
+      state.active = false;
+      state.sentAt = null;
+    }
+    if (this.confirmTimer !== null) clearTimeout(this.confirmTimer);
+    this.confirmTimer = null;
+  }
+
+  /** Sends `sub` again for every topic the server has not confirmed in time. */
+  private confirmSubscriptions(): void {
+    this.confirmTimer = null;
+    if (!this.welcomed || !this.socket) return;
+    const now = Date.now();
+    for (const [topic, state] of this.topics) {
+      if (state.active || state.sentAt === null) continue;
+      if (now - state.sentAt >= SUBSCRIBE_CONFIRM_MS) this.sendSubscription('sub', topic);
+      else this.awaitConfirmation();
+    }
+  }
+
+  private awaitConfirmation(): void {
+    this.confirmTimer ??= setTimeout(() => this.confirmSubscriptions(), SUBSCRIBE_CONFIRM_MS);
   }
 
   private dispatch(event: TopicEvent): void {
@@ -348,6 +379,11 @@ export class RealtimeClient {
     // Without a valid login the server refuses `user` (and closes); it is sent after a login that has one.
     if (topic === USER_TOPIC && !this.authenticated) return;
     this.write(this.socket, { cmd, msg: topic });
+    const state = this.topics.get(topic);
+    if (cmd === 'sub' && state) {
+      state.sentAt = Date.now();
+      this.awaitConfirmation();
+    }
   }
 
   private write(socket: WebSocket, frame: object): void {
