@@ -14,7 +14,6 @@ import { adminRoomsRoutes } from './modules/admin-rooms/admin-rooms.routes.ts';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes.ts';
 import { appRoutes } from './modules/app/app.routes.ts';
 import { remoteConfigRoutes } from './modules/app/remote-config.routes.ts';
-import { RemoteConfigService } from './modules/app/remote-config.service.ts';
 import { assetsRoutes } from './modules/assets/assets.routes.ts';
 import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -138,7 +137,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   registerCompression(app);
   await registerRateLimit(app, config, deps.redis ?? null);
   await registerOpenApi(app);
-  await app.register(remoteConfigRoutes({ remoteConfig: new RemoteConfigService(config.lines) }));
+  await app.register(remoteConfigRoutes({ remoteConfig: services.remoteConfig }));
 
   await app.register(
     async (api) => {

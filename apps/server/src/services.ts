@@ -14,6 +14,7 @@ import { AdminUsersRepository } from './modules/admin-users/admin-users.reposito
 import { AdminUsersService } from './modules/admin-users/admin-users.service.ts';
 import { BalanceAdjustmentsService } from './modules/admin-users/balance-adjustments.service.ts';
 import { AppService } from './modules/app/app.service.ts';
+import { RemoteConfigService } from './modules/app/remote-config.service.ts';
 import { AssetsService } from './modules/assets/assets.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
@@ -43,6 +44,7 @@ import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { LoginThrottleRepository } from './modules/lockout/login-throttle.repository.ts';
 import { LoginThrottleService } from './modules/lockout/login-throttle.service.ts';
 import { MarketService } from './modules/market/market.service.ts';
+import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
 import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { SandboxCheckoutsRepository } from './modules/payments/sandbox/sandbox-checkouts.repository.ts';
@@ -56,6 +58,7 @@ import { RoundEngine } from './modules/rounds/round-engine.ts';
 import { RoundEventsPublisher, refreshOnRoundEvents } from './modules/rounds/round-events.ts';
 import { RoundsRepository } from './modules/rounds/rounds.repository.ts';
 import { SettlementService } from './modules/rounds/settlement.service.ts';
+import { SupportRepository } from './modules/support/support.repository.ts';
 import { SupportService } from './modules/support/support.service.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
@@ -88,6 +91,8 @@ export interface Platform {
 
 export interface Services {
   app: AppService;
+  /** The published remote config (server lines), served from memory. */
+  remoteConfig: RemoteConfigService;
   captcha: CaptchaService;
   sessions: SessionsService;
   auth: AuthService;
@@ -344,6 +349,7 @@ export function createServices(platform: Platform): Services {
 
   return {
     app: new AppService({ database, clock, logger }),
+    remoteConfig: new RemoteConfigService(config.lines),
     captcha,
     sessions,
     auth: new AuthService({ accounts: accountsRepository, sessions, captcha, throttle, hasher, clock }),
@@ -383,8 +389,15 @@ export function createServices(platform: Platform): Services {
     settlement,
     events,
     audit,
-    notifications: new NotificationsService({ db, clock, events, audit, logger }),
-    support: new SupportService({ db, clock, events, audit }),
+    notifications: new NotificationsService({
+      db,
+      repository: new NotificationsRepository(db),
+      clock,
+      events,
+      audit,
+      logger,
+    }),
+    support: new SupportService({ db, repository: new SupportRepository(db), clock, events, audit }),
     dashboard: new DashboardService({
       repository: new DashboardRepository(db),
       deposits,

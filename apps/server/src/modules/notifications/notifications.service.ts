@@ -37,14 +37,11 @@ import {
   toNotificationView,
   toSentNotificationView,
 } from './notification-views.ts';
-import {
-  type NotificationStateRow,
-  NotificationsRepository,
-  type ReadMark,
-} from './notifications.repository.ts';
+import type { NotificationStateRow, NotificationsRepository, ReadMark } from './notifications.repository.ts';
 
 export interface NotificationsDeps {
   db: Kysely<DB>;
+  repository: NotificationsRepository;
   clock: Clock;
   events: DomainEvents;
   audit: AuditService;
@@ -65,7 +62,7 @@ export class NotificationsService {
   private readonly stopListening: () => void;
 
   constructor(readonly deps: NotificationsDeps) {
-    this.repository = new NotificationsRepository(deps.db);
+    this.repository = deps.repository;
     this.locales = new KnownLocales({ repository: this.repository, clock: deps.clock });
     this.pushes = new NotificationPushes({
       repository: this.repository,

@@ -25,11 +25,11 @@ import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import {
-  type NewSupportMessage,
-  type SupportMessageViewRow,
+import type {
+  NewSupportMessage,
+  SupportMessageViewRow,
   SupportRepository,
-  type SupportThreadRow,
+  SupportThreadRow,
 } from './support.repository.ts';
 
 type Place = NonNullable<NewSupportMessage['location']>;
@@ -38,6 +38,7 @@ export type SupportThread = z.infer<typeof supportThreadSchema>;
 
 export interface SupportDeps {
   db: Kysely<DB>;
+  repository: SupportRepository;
   clock: Clock;
   events: DomainEvents;
   audit: AuditService;
@@ -47,7 +48,7 @@ export class SupportService {
   private readonly repository: SupportRepository;
 
   constructor(private readonly deps: SupportDeps) {
-    this.repository = new SupportRepository(deps.db);
+    this.repository = deps.repository;
   }
 
   // ---- users ------------------------------------------------------------------------------------
