@@ -30,6 +30,8 @@ import { createMailer, type Mailer } from '../src/platform/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from '../src/platform/password-hasher.ts';
 import { DEMO, seedDemoData } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
+import { watchConformance } from './conformance-watch.ts';
+import { OpenApiMismatchError } from './openapi-conformance.ts';
 
 export type DriverName = 'pglite' | 'postgres';
 
@@ -257,6 +259,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   });
   const { app } = await buildApp({ config, services, logger: silentLogger, redis: options.redis ?? null });
   await app.ready();
+  // Every answer is checked against the app's OpenAPI document: the suites prove the document true too.
+  const conformance = watchConformance(app);
   return {
     app,
     config,
@@ -270,6 +274,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       await mailer.close();
       await database.close();
       await drop();
+      const mismatch = conformance.firstMismatch();
+      if (mismatch !== null) throw new OpenApiMismatchError(`OpenAPI mismatch: ${mismatch}`);
     },
   };
 }
