@@ -70,15 +70,15 @@ interface PathEntry {
 export function conformanceChecker(document: unknown): ConformanceChecker {
   const doc = document as OpenApiDocument;
   const entries = pathEntries(doc);
-  const ajv = new Ajv({ strict: false, allErrors: true });
-  addFormats(ajv);
+  // Per document, by where the schema is; compiled once per process for every document that has it.
   const validators = new Map<string, ValidateFunction>();
-
   const validatorFor = (key: string, schema: SchemaObject): ValidateFunction => {
     let validate = validators.get(key);
     if (!validate) {
       // Component references (#/components/...) resolve against the document's components.
-      validate = ajv.compile({ ...toJsonSchema(schema), components: toJsonSchema(doc.components ?? {}) });
+      // The description says which error codes a status has: the same schema for validation.
+      const { description: _, ...rules } = toJsonSchema(schema);
+      validate = compiled({ ...rules, components: toJsonSchema(doc.components ?? {}) });
       validators.set(key, validate);
     }
     return validate;
@@ -108,11 +108,9 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
       headerProblem(response, answer, (key, schema) =>
         validatorFor(`${name} ${statusKey} header ${key}`, schema),
       ) ??
-      (method === 'HEAD'
-        ? null
-        : bodyProblem(response, answer, (type, schema) =>
-            validatorFor(`${name} ${statusKey} ${type}`, schema),
-          ));
+      bodyProblem(response, answer, method === 'HEAD', (type, schema) =>
+        validatorFor(`${name} ${statusKey} ${type}`, schema),
+      );
     return problem === null ? null : `${where}: ${problem}`;
   };
 
@@ -123,6 +121,24 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
       if (found !== null) throw new OpenApiMismatchError(`OpenAPI mismatch: ${found}`);
     },
   };
+}
+
+const ajv = new Ajv({ strict: false, allErrors: true });
+addFormats(ajv);
+const compiledByText = new Map<string, ValidateFunction>();
+
+/**
+ * Compiling is the checker's one real cost (milliseconds a schema, and the suites build many apps, each
+ * with its document): a schema is compiled once per process, found again by its text.
+ */
+function compiled(schema: SchemaObject): ValidateFunction {
+  const text = JSON.stringify(schema);
+  let validate = compiledByText.get(text);
+  if (!validate) {
+    validate = ajv.compile(schema);
+    compiledByText.set(text, validate);
+  }
+  return validate;
 }
 
 function pathEntries(doc: OpenApiDocument): PathEntry[] {
@@ -169,14 +185,16 @@ function headerProblem(
   return null;
 }
 
+/** The body and its Content-Type; a HEAD answer has the GET's Content-Type and no body to check. */
 function bodyProblem(
   response: ObservedResponse,
   answer: ResponseObject,
+  headOnly: boolean,
   validator: (type: string, schema: SchemaObject) => ValidateFunction,
 ): string | null {
   const declaredTypes = Object.keys(answer.content ?? {});
   if (declaredTypes.length === 0) {
-    return response.body.length === 0
+    return headOnly || response.body.length === 0
       ? null
       : `a ${response.body.length}-byte body, but the status declares no content`;
   }
@@ -190,7 +208,7 @@ function bodyProblem(
     return `Content-Type ${contentType} is not declared (declared: ${declaredTypes.join(', ')})`;
   }
   const schema = answer.content?.[declaredType]?.schema;
-  if (!isJson(declaredType) || !schema) return null;
+  if (headOnly || !isJson(declaredType) || !schema) return null;
   let body: unknown;
   try {
     body = JSON.parse(new TextDecoder().decode(response.body));
@@ -226,7 +244,8 @@ function clip(value: unknown): string {
 
 /**
  * OpenAPI 3.0 schemas as Ajv's JSON Schema reads them: 3.0 writes an exclusive bound as a boolean beside
- * minimum/maximum, JSON Schema as the bound itself (`nullable`, the other 3.0 difference, Ajv supports).
+ * minimum/maximum, JSON Schema as the bound itself. Ajv reads 3.0's `nullable` beside a `type`; without
+ * one it has no effect in 3.0 (the schema takes any value already), and Ajv refuses it, so it goes.
  */
 function toJsonSchema<T>(value: T): T {
   if (Array.isArray(value)) return value.map((item) => toJsonSchema(item)) as T;
@@ -242,5 +261,6 @@ function toJsonSchema<T>(value: T): T {
     else delete result[flag];
     if (result[flag] !== undefined) delete result[bound];
   }
+  if (result.nullable !== undefined && result.type === undefined) delete result.nullable;
   return result as T;
 }
