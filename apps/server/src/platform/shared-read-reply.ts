@@ -31,9 +31,7 @@ export function withEtag(schema: z.ZodType): z.ZodType {
 }
 
 /** The 304: no body (an undefined answer is documented without content), the same ETag. */
-export const notModifiedResponse = z
-  .undefined()
-  .meta({
-    description: 'Not Modified: the If-None-Match named the current ETag',
-    headers: { etag: etagHeader },
-  });
+export const notModifiedResponse = z.undefined().meta({
+  description: 'Not Modified: the If-None-Match named the current ETag',
+  headers: { etag: etagHeader },
+});
