@@ -26,7 +26,8 @@ export interface ObservedResponse {
   url: string;
   status: number;
   headers: Readonly<Record<string, string | string[] | number | undefined>>;
-  body: Uint8Array;
+  /** Null when the client could not read it (a browser page gone first): the rest is still checked. */
+  body: Uint8Array | null;
 }
 
 interface MediaObject {
@@ -50,6 +51,8 @@ export class OpenApiMismatchError extends Error {
 }
 
 export interface ConformanceChecker {
+  /** Whether an operation of the document answers this method and path (the rest is not checked). */
+  covers(method: string, url: string): boolean;
   /** What differs between the answer and the document, or null if nothing does (or it is out of scope). */
   mismatch(response: ObservedResponse): string | null;
   /** Throws an OpenApiMismatchError saying what differs, if anything does. */
@@ -84,16 +87,22 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
     return validate;
   };
 
-  const mismatch = (response: ObservedResponse): string | null => {
-    const method = response.method.toUpperCase();
-    if (method === 'OPTIONS') return null;
-    const path = response.url.split('?')[0] ?? response.url;
+  const operationOf = (method: string, url: string) => {
+    if (method === 'OPTIONS') return undefined;
+    const path = url.split('?')[0] ?? url;
     const operationMethod = method === 'HEAD' ? 'get' : method.toLowerCase();
     const entry = entries.find(
       (candidate) => candidate.pattern.test(path) && candidate.item[operationMethod],
     );
     const operation = entry?.item[operationMethod];
-    if (!entry || !operation) return null;
+    return entry && operation ? { entry, operation, operationMethod } : undefined;
+  };
+
+  const mismatch = (response: ObservedResponse): string | null => {
+    const method = response.method.toUpperCase();
+    const found = operationOf(method, response.url);
+    if (!found) return null;
+    const { entry, operation, operationMethod } = found;
     const name = `${operationMethod.toUpperCase()} ${entry.template}`;
     const declared = operation.responses ?? {};
     const statusKey = [String(response.status), `${String(response.status)[0]}XX`, 'default'].find(
@@ -108,13 +117,14 @@ export function conformanceChecker(document: unknown): ConformanceChecker {
       headerProblem(response, answer, (key, schema) =>
         validatorFor(`${name} ${statusKey} header ${key}`, schema),
       ) ??
-      bodyProblem(response, answer, method === 'HEAD', (type, schema) =>
+      bodyProblem(response, method === 'HEAD' ? null : response.body, answer, (type, schema) =>
         validatorFor(`${name} ${statusKey} ${type}`, schema),
       );
     return problem === null ? null : `${where}: ${problem}`;
   };
 
   return {
+    covers: (method, url) => operationOf(method.toUpperCase(), url) !== undefined,
     mismatch,
     assert(response) {
       const found = mismatch(response);
@@ -185,18 +195,21 @@ function headerProblem(
   return null;
 }
 
-/** The body and its Content-Type; a HEAD answer has the GET's Content-Type and no body to check. */
+/**
+ * The body and its Content-Type. Without a body to check (a HEAD answer has the GET's Content-Type and
+ * none; a browser may not have read it), the Content-Type still is.
+ */
 function bodyProblem(
   response: ObservedResponse,
+  body: Uint8Array | null,
   answer: ResponseObject,
-  headOnly: boolean,
   validator: (type: string, schema: SchemaObject) => ValidateFunction,
 ): string | null {
   const declaredTypes = Object.keys(answer.content ?? {});
   if (declaredTypes.length === 0) {
-    return headOnly || response.body.length === 0
+    return body === null || body.length === 0
       ? null
-      : `a ${response.body.length}-byte body, but the status declares no content`;
+      : `a ${body.length}-byte body, but the status declares no content`;
   }
   const contentType = headerValue(response, 'content-type');
   if (contentType === undefined) {
@@ -208,15 +221,15 @@ function bodyProblem(
     return `Content-Type ${contentType} is not declared (declared: ${declaredTypes.join(', ')})`;
   }
   const schema = answer.content?.[declaredType]?.schema;
-  if (headOnly || !isJson(declaredType) || !schema) return null;
-  let body: unknown;
+  if (body === null || !isJson(declaredType) || !schema) return null;
+  let parsed: unknown;
   try {
-    body = JSON.parse(new TextDecoder().decode(response.body));
+    parsed = JSON.parse(new TextDecoder().decode(body));
   } catch {
-    return `the body is not JSON (${response.body.length} bytes), though ${declaredType} is declared`;
+    return `the body is not JSON (${body.length} bytes), though ${declaredType} is declared`;
   }
   const validate = validator(declaredType, schema);
-  return validate(body) ? null : `the body ${describeErrors(validate.errors)}; body: ${clip(body)}`;
+  return validate(parsed) ? null : `the body ${describeErrors(validate.errors)}; body: ${clip(parsed)}`;
 }
 
 function mediaTypeMatches(declared: string, actual: string): boolean {
