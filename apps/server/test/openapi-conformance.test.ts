@@ -2,17 +2,19 @@
  * The conformance checker itself (openapi-conformance.ts): a tiny app registered the way the server
  * registers its routes (route() from a declaration, the real OpenAPI generation) answers wrongly on
  * purpose, and the checker must name the operation, the status and what differed; a right answer and the
- * answers out of its scope pass. Last, every schema of the real server's document compiles, so no
+ * answers out of its scope pass. The harness's watch fails inject() on such an answer and keeps the first
+ * one a listening app sent. Last, every schema of the real server's document compiles, so no
  * operation escapes the check through a schema the validator cannot read.
  */
 import { endpoint } from '@tradehall/contracts';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { route } from '../src/platform/endpoint-route.ts';
 import { registerOpenApi } from '../src/platform/openapi.ts';
 import { zodValidatorCompiler } from '../src/platform/validation.ts';
+import { watchConformance } from './conformance-watch.ts';
 import { call, createTestApp } from './harness.ts';
 import { type ConformanceChecker, conformanceChecker, type ObservedResponse } from './openapi-conformance.ts';
 
@@ -203,6 +205,32 @@ describe('the OpenAPI conformance checker', () => {
     expect(
       checker.mismatch({ method: 'GET', url: '/index.html', status: 200, headers: {}, body: none }),
     ).toBeNull();
+  });
+});
+
+describe('the harness watch', () => {
+  it('fails an inject() that got a wrong answer, and keeps the first wrong answer sent over a socket', async () => {
+    const behaviour: { current: Behaviour } = { current: 'no-content-type' };
+    const app = await tinyApp(behaviour);
+    try {
+      const watch = watchConformance(app);
+      await expect(app.inject({ method: 'POST', url: '/items' })).rejects.toThrow(
+        /^OpenAPI mismatch: POST \/items -> 201 .*: no Content-Type header/,
+      );
+      const base = await app.listen({ port: 0, host: '127.0.0.1' });
+      behaviour.current = 'right';
+      expect((await fetch(`${base}/items`, { method: 'POST' })).status).toBe(201);
+      behaviour.current = 'wrong-status';
+      expect((await (await fetch(`${base}/items`, { method: 'POST' })).json()) as object).toEqual(item);
+      behaviour.current = 'wrong-body';
+      await (await fetch(`${base}/items`, { method: 'POST' })).text();
+      // Checked as each answer leaves the server: wait for the check, then it is the first wrong one.
+      await vi.waitFor(() =>
+        expect(watch.firstMismatch()).toMatch(/^POST \/items -> 202 .*: status 202 is not declared/),
+      );
+    } finally {
+      await app.close();
+    }
   });
 });
 
