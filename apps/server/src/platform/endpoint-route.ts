@@ -79,7 +79,7 @@ export function route<S extends EndpointSpec>(
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { querystring: spec.query } : {}),
     ...(spec.body ? { body: spec.body } : {}),
-    // The multipart body itself is documented by the OpenAPI transform (platform/openapi.ts): a body
+    // The multipart body itself is documented by the OpenAPI transform (platform/openapi-transform.ts): a body
     // schema here would be checked against the parsed body, which a multipart request does not have.
     ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
     response: { ...endpointResponses(spec), ...(extraResponses as object | undefined) },
