@@ -42,6 +42,8 @@ export default defineConfig({
           name: 'e2e',
           root: 'e2e',
           include: ['**/*.e2e.ts'],
+          // Every answer a journey receives is checked against the server's OpenAPI document.
+          setupFiles: ['./support/openapi-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 240_000,
           fileParallelism: false,

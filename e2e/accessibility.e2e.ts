@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loginUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { signedInUserContext } from './support/console.ts';
+import { checkedFetch } from './support/openapi-watch.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -61,7 +62,7 @@ beforeAll(async () => {
   signedOut = await phoneContext(browser, server.url);
   const session = await loginUser(server.url, 'demo', 'demo123456');
   signedIn = await signedInUserContext(browser, server.url, session);
-  const rooms = (await (await fetch(`${server.url}/api/v1/rooms`)).json()) as {
+  const rooms = (await (await checkedFetch(`${server.url}/api/v1/rooms`)).json()) as {
     items: Array<{ id: string }>;
   };
   roomId = rooms.items[0]?.id ?? '';

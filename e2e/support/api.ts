@@ -15,13 +15,14 @@ import {
   withdrawalEndpoints,
 } from '@tradehall/contracts/endpoints';
 import { totpCode } from './console.ts';
+import { checkedFetch } from './openapi-watch.ts';
 
 /** A signed-in user's session, as the login endpoint answers it. */
 export type ApiSession = EndpointResponse<typeof authEndpoints.login>;
 
 /** A captcha and its answer: read by hand, since the answer comes in a header the client does not return. */
 async function captcha(baseUrl: string): Promise<{ captchaId: string; captchaAnswer: string }> {
-  const response = await fetch(`${baseUrl}/api/v1${authEndpoints.captcha.path}`);
+  const response = await checkedFetch(`${baseUrl}/api/v1${authEndpoints.captcha.path}`);
   const body = authEndpoints.captcha.response.parse(await response.json());
   const captchaAnswer = response.headers.get('x-test-captcha-answer');
   if (!captchaAnswer) throw new Error('the server is not in test mode: no captcha answer header');
@@ -52,7 +53,7 @@ export function apiClient(baseUrl: string, token?: string): ApiClient {
         if (value !== undefined && value !== null) search.append(key, String(value));
       }
       const url = `${baseUrl}/api/v1${path}${search.size > 0 ? `?${search}` : ''}`;
-      const response = await fetch(url, {
+      const response = await checkedFetch(url, {
         method,
         headers: {
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),

@@ -31,6 +31,8 @@ import { createMailer, type Mailer } from '../src/platform/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from '../src/platform/password-hasher.ts';
 import { DEMO, seedDemoData } from '../src/seed.ts';
 import { createServices, type Services } from '../src/services.ts';
+import { watchConformance } from './conformance-watch.ts';
+import { OpenApiMismatchError } from './openapi-conformance.ts';
 import { observedMailer, type WorkObserver } from './work-log.ts';
 
 export type DriverName = 'pglite' | 'postgres';
@@ -270,6 +272,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
   });
   const { app } = await buildApp({ config, services, logger: silentLogger, redis: options.redis ?? null });
   await app.ready();
+  // Every answer is checked against the app's OpenAPI document: the suites prove the document true too.
+  const conformance = watchConformance(app);
   return {
     app,
     config,
@@ -283,6 +287,8 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
       await mailer.close();
       await database.close();
       await drop();
+      const mismatch = conformance.firstMismatch();
+      if (mismatch !== null) throw new OpenApiMismatchError(`OpenAPI mismatch: ${mismatch}`);
     },
   };
 }

@@ -97,6 +97,21 @@ describe('static files and compression', () => {
     );
   });
 
+  it('redirects /console to the console, and the document says so: a 302 with its Location, no body', async () => {
+    const redirect = await get('/console');
+    expect(redirect.statusCode).toBe(302);
+    expect(redirect.headers.location).toBe('/console/');
+    type Paths = Record<
+      string,
+      { get?: { responses?: Record<string, { content?: unknown; headers?: object }> } }
+    >;
+    const { paths } = JSON.parse((await get('/api/docs/json')).body) as { paths: Paths };
+    const responses = paths['/console']?.get?.responses;
+    expect(Object.keys(responses ?? {})).toEqual(['302']);
+    expect(responses?.['302']?.content).toBeUndefined();
+    expect(responses?.['302']?.headers).toHaveProperty('location');
+  });
+
   it('compresses API answers above the threshold and leaves small ones alone', async () => {
     const docs = await get('/api/docs/json', 'gzip, br');
     expect(docs.statusCode).toBe(200);

@@ -28,8 +28,24 @@ export interface EndpointSpec {
   /** The success status (a 204 answer has no body: its response schema is `z.undefined()`). */
   readonly status: 200 | 201 | 202 | 204;
   readonly response: z.ZodType;
+  /** The success answer's media types when it is not JSON (an image's bytes). */
+  readonly produces?: readonly string[];
+  /**
+   * The success answer carries an ETag, and a request whose If-None-Match names it is answered
+   * 304 Not Modified without a body (reads many clients poll, served from one shared copy).
+   */
+  readonly conditional?: true;
+  /** The body is multipart/form-data with one file (an upload), read by the route rather than a schema. */
+  readonly multipart?: MultipartBody;
   /** Codes this endpoint's rules can answer, beyond what endpointErrors adds for every endpoint. */
   readonly errors: readonly ErrorCode[];
+}
+
+/** A multipart body: the file's field name, its size limit and the media types it may have. */
+export interface MultipartBody {
+  readonly field: string;
+  readonly maxBytes: number;
+  readonly types: readonly string[];
 }
 
 export function endpoint<const S extends EndpointSpec>(spec: S): S {
@@ -61,7 +77,8 @@ const OPERATOR_ERRORS = [
 /** Every code an endpoint can answer: its own and those that come with its input and its access. */
 export function endpointErrors(spec: EndpointSpec): ReadonlySet<ErrorCode> {
   const codes = new Set<ErrorCode>([...ALWAYS_POSSIBLE_ERRORS, ...spec.errors]);
-  if (spec.params || spec.query || spec.body) for (const code of INPUT_ERRORS) codes.add(code);
+  if (spec.params || spec.query || spec.body || spec.multipart)
+    for (const code of INPUT_ERRORS) codes.add(code);
   // An optional session that is sent but revoked is refused like a required one.
   if (spec.access !== 'public') for (const code of SESSION_ERRORS) codes.add(code);
   if (spec.access === 'operator') for (const code of OPERATOR_ERRORS) codes.add(code);

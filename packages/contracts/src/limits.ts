@@ -7,3 +7,8 @@
 export const CAPTCHA_ANSWER_MAX = 16;
 /** Longest account or password that is only checked, not set (login, reset, the old password). */
 export const TYPED_CREDENTIAL_MAX = 64;
+
+/** Largest image an upload takes (a transfer receipt): the server refuses more, the app checks first. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The image types an upload takes (the server tells them by their bytes, not by what the client says). */
+export const UPLOAD_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

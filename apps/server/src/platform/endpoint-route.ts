@@ -7,6 +7,8 @@ import {
   type EndpointSpec,
   type ErrorCode,
   endpointErrors,
+  errorBodySchema,
+  httpStatusOf,
   type ParsedBody,
   type ParsedParams,
   type ParsedQuery,
@@ -19,8 +21,8 @@ import type {
   FastifySchema,
   onRequestHookHandler,
 } from 'fastify';
-import type { z } from 'zod';
-import { errorResponses } from './http.ts';
+import { z } from 'zod';
+import { notModifiedResponse, withEtag } from './shared-read-reply.ts';
 
 /** A request whose params, query and body the route's schemas have already parsed. */
 export type EndpointRequest<S extends EndpointSpec> = FastifyRequest<{
@@ -39,8 +41,13 @@ export interface EndpointRoute<S extends EndpointSpec> {
   onRequest?: Guard | onRequestHookHandler | readonly (Guard | onRequestHookHandler)[];
   /** Per-route settings of plugins (the rate limit). */
   config?: FastifyContextConfig;
-  /** Schema parts the declaration cannot say (a multipart body, a binary answer). */
+  /** Schema parts the declaration cannot say (who else may call); responses are added to the declared ones. */
   schema?: Partial<FastifySchema>;
+  /**
+   * The handler answers a body the server built itself (or stored): it is sent as JSON without being
+   * checked against the response schema again, for a hot path where that check is a measurable cost.
+   */
+  uncheckedAnswer?: true;
   handler(request: EndpointRequest<S>, reply: FastifyReply): Promise<EndpointAnswer<S>>;
 }
 
@@ -64,22 +71,27 @@ export function route<S extends EndpointSpec>(
   options: EndpointRoute<S>,
 ): void {
   const security = SECURITY[spec.access];
+  const { response: extraResponses, ...extraSchema } = options.schema ?? {};
   const schema: FastifySchema = {
     tags: [...spec.tags],
     summary: spec.summary,
-    description: `Errors: ${[...spec.errors].join(', ') || 'only the common ones'}.`,
     ...(security ? { security: security.map((entry) => ({ ...entry })) } : {}),
     ...(spec.params ? { params: spec.params } : {}),
     ...(spec.query ? { querystring: spec.query } : {}),
     ...(spec.body ? { body: spec.body } : {}),
-    response: { [spec.status]: spec.response, ...errorResponses },
-    ...options.schema,
+    // The multipart body itself is documented by the OpenAPI transform (platform/openapi-transform.ts): a body
+    // schema here would be checked against the parsed body, which a multipart request does not have.
+    ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
+    response: { ...endpointResponses(spec), ...(extraResponses as object | undefined) },
+    ...extraSchema,
   };
   app.route({
     method: spec.method,
     url: spec.path,
     schema,
     ...(options.onRequest ? { onRequest: options.onRequest as onRequestHookHandler } : {}),
+    // Fastify still sets the JSON content type for a body serialised by the route's own compiler.
+    ...(options.uncheckedAnswer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     config: { ...options.config, endpoint: spec },
     handler: async (request, reply) => {
       if (spec.status !== 200) reply.code(spec.status);
@@ -87,6 +99,41 @@ export function route<S extends EndpointSpec>(
       return options.handler(request as unknown as EndpointRequest<S>, reply);
     },
   });
+}
+
+/** A bodiless answer: an undefined schema is documented without content. */
+const noContent = z.undefined().meta({ description: 'No content' });
+
+/**
+ * Every answer a declaration allows, as OpenAPI documents it and Fastify serialises it: the success
+ * (no content for a 204; its media types when not JSON; its ETag and the 304 when conditional), and one
+ * error answer per status its error codes have (endpointErrors: its own and those of its input and
+ * access), each naming those codes.
+ */
+export function endpointResponses(spec: EndpointSpec): Record<string, unknown> {
+  return { ...successResponses(spec), ...errorResponsesOf(spec) };
+}
+
+function successResponses(spec: EndpointSpec): Record<string, unknown> {
+  if (spec.status === 204) return { 204: noContent };
+  const answer = spec.conditional ? withEtag(spec.response) : spec.response;
+  const success = spec.produces
+    ? { content: Object.fromEntries(spec.produces.map((type) => [type, { schema: answer }])) }
+    : answer;
+  return { [spec.status]: success, ...(spec.conditional ? { 304: notModifiedResponse } : {}) };
+}
+
+function errorResponsesOf(spec: EndpointSpec): Record<string, unknown> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of endpointErrors(spec)) {
+    const status = httpStatusOf(code);
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries(
+    [...byStatus]
+      .sort(([a], [b]) => a - b)
+      .map(([status, codes]) => [status, errorBodySchema.describe(`Error codes: ${codes.join(', ')}`)]),
+  );
 }
 
 /** Whether `code` is one the route's declaration allows (routes not registered from one allow any). */

@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { APP_VERSION } from '@tradehall/domain';
 import type { FastifyInstance } from 'fastify';
 import { createJsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentTransform } from './openapi-transform.ts';
 
 export const DOCS_PREFIX = '/api/docs';
 
@@ -53,7 +54,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    transform: createJsonSchemaTransform({ skipList: [] }),
+    transform: documentTransform(createJsonSchemaTransform({ skipList: [] })),
   });
   await app.register(swaggerUi, {
     routePrefix: DOCS_PREFIX,

@@ -11,8 +11,15 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 export const CONSOLE_PREFIX = '/console/';
+
+/** GET /console answers a redirect to the console's folder: no body, its Location documented. */
+const consoleRedirect = z.undefined().meta({
+  description: `Found: the console is at ${CONSOLE_PREFIX}`,
+  headers: { location: { type: 'string', enum: [CONSOLE_PREFIX], description: 'The console' } },
+});
 
 export interface StaticSites {
   web: boolean;
@@ -72,7 +79,9 @@ export async function registerStaticSites(
       preCompressed: true,
       setHeaders: cacheHeaders,
     });
-    app.get('/console', (_request, reply) => reply.redirect(CONSOLE_PREFIX));
+    app.get('/console', { schema: { response: { 302: consoleRedirect } } }, (_request, reply) =>
+      reply.redirect(CONSOLE_PREFIX),
+    );
   }
   return sites;
 }

@@ -32,6 +32,7 @@ import {
   withdrawalPageSchema,
   withdrawalSchema,
 } from '../funding.ts';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '../limits.ts';
 
 const idParams = z.strictObject({ id: z.uuid() });
 
@@ -298,10 +299,10 @@ export const uploadEndpoints = {
     access: 'user',
     tags: ['app'],
     summary: 'Upload an image (multipart field `file`: JPEG, PNG or WebP, at most 5 MB)',
+    multipart: { field: 'file', maxBytes: UPLOAD_MAX_BYTES, types: UPLOAD_IMAGE_TYPES },
     status: 201,
     response: uploadResponseSchema,
-    // No JSON body schema declares these: the route reads the multipart body and checks its text itself.
-    errors: ['UPLOAD_INVALID', 'VALIDATION_FAILED', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    errors: ['UPLOAD_INVALID'],
   }),
   /** The image's bytes, for its owner (user session) or any operator: fetched as a blob, not called. */
   image: endpoint({
@@ -313,6 +314,7 @@ export const uploadEndpoints = {
     params: idParams,
     status: 200,
     response: imageBytesSchema,
+    produces: UPLOAD_IMAGE_TYPES,
     errors: [],
   }),
 } as const;

@@ -14,11 +14,8 @@ import {
 } from '../notifications.ts';
 
 const idParams = z.strictObject({ id: z.uuid() });
-/**
- * A 204 carries no body: the server sends null (OpenAPI then documents no content) and a client reads
- * the empty answer as undefined; both are this.
- */
-const noContent = z.null().optional().describe('No content');
+/** A 204 carries no body: the handler returns nothing and a client reads the empty answer as undefined. */
+const noContent = z.undefined();
 
 export const notificationEndpoints = {
   list: endpoint({

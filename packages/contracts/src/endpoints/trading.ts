@@ -30,6 +30,8 @@ export const roomEndpoints = {
       '`missingForEntry` are the viewer’s; without, false and the entry minimum',
     status: 200,
     response: roomListSchema,
+    // Signed out: one shared copy for everyone, so an unchanged list costs a 304.
+    conditional: true,
     errors: [],
   }),
   get: endpoint({
@@ -41,6 +43,7 @@ export const roomEndpoints = {
     params: idParams,
     status: 200,
     response: roomSchema,
+    conditional: true,
     errors: [],
   }),
   enter: endpoint({
@@ -137,6 +140,7 @@ export const marketEndpoints = {
       'last settled sums with their long/short/single/double frequencies and the last round’s profit',
     status: 200,
     response: marketOverviewSchema,
+    conditional: true,
     errors: [],
   }),
 } as const;

@@ -1,9 +1,8 @@
 /** /health and /app/version. */
 import { appEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import { route } from '../../platform/endpoint-route.ts';
+import { endpointResponses, route } from '../../platform/endpoint-route.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '../../platform/errors.ts';
-import { errorResponses } from '../../platform/http.ts';
 import type { AppService, HealthAnswer } from './app.service.ts';
 
 function sendHealth(reply: FastifyReply, answer: HealthAnswer): void {
@@ -25,7 +24,8 @@ export function appRoutes(deps: { app: AppService }): FastifyPluginAsync {
       schema: {
         tags: [...health.tags],
         summary: health.summary,
-        response: { 200: health.response, 503: health.response, ...errorResponses },
+        // Its declared answers, and its body again with 503 when the database does not answer.
+        response: { ...endpointResponses(health), 503: health.response },
       },
       // Not async: while the shared ping's answer stands (nearly always), the answer goes out without
       // a promise, its body serialised once for every request that shares it.

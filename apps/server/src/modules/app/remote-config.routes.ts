@@ -8,7 +8,7 @@
 import { REMOTE_CONFIG_PATH, remoteConfigSchema } from '@tradehall/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../platform/http.ts';
-import { sendShared } from '../../platform/shared-read-reply.ts';
+import { notModifiedResponse, sendShared, withEtag } from '../../platform/shared-read-reply.ts';
 import type { RemoteConfigService } from './remote-config.service.ts';
 
 export function remoteConfigRoutes(deps: { remoteConfig: RemoteConfigService }): FastifyPluginAsyncZod {
@@ -19,7 +19,7 @@ export function remoteConfigRoutes(deps: { remoteConfig: RemoteConfigService }):
         schema: {
           tags: ['app'],
           summary: 'The remote configuration: server lines, links and map tiles (public)',
-          response: { 200: remoteConfigSchema, ...errorResponses },
+          response: { 200: withEtag(remoteConfigSchema), 304: notModifiedResponse, ...errorResponses },
         },
       },
       async (request, reply) => sendShared(request, reply, await deps.remoteConfig.read()),

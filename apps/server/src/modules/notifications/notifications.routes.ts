@@ -31,16 +31,15 @@ export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPlugi
     });
     route(app, notificationEndpoints.markRead, {
       onRequest: userGuard,
-      handler: async (request) => {
+      // A 204: no body.
+      handler: async (request): Promise<undefined> => {
         await notifications.markRead(requireUser(request).userId, request.params.id);
-        return null;
       },
     });
     route(app, notificationEndpoints.markAllRead, {
       onRequest: userGuard,
-      handler: async (request) => {
+      handler: async (request): Promise<undefined> => {
         await notifications.markAllRead(requireUser(request).userId);
-        return null;
       },
     });
     route(app, notificationEndpoints.settings, {

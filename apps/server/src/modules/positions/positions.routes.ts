@@ -13,12 +13,13 @@ export function positionsRoutes(deps: {
   return async (app) => {
     route(app, positionEndpoints.place, {
       onRequest: userGuard,
+      // The answer is a PositionView the service built (or its stored copy on a replay), so it is
+      // serialized as it is: re-checking it against positionSchema cost ~15 µs a request, about 6% of
+      // the server's time per placement. The declaration still documents it; errors go the usual way.
+      uncheckedAnswer: true,
       handler: async (request, reply) => {
         const result = await positions.place(requireUser(request).userId, request.params.id, request.body);
-        // The answer is a PositionView the service built (or its stored copy on a replay), so it is
-        // serialized as it is: re-checking it against positionSchema cost ~15 µs a request, about 6% of
-        // the server's time per placement. The declaration still documents it; errors go the usual way.
-        return reply.status(result.statusCode).serializer(JSON.stringify).send(result.body);
+        return reply.status(result.statusCode).send(result.body);
       },
     });
     route(app, positionEndpoints.list, {

@@ -10,10 +10,12 @@ import { route } from '../../platform/endpoint-route.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OperatorSessions } from '../../platform/guards/operator-guard.ts';
 import { requireUser, type UserGuard, type UserSessions } from '../../platform/guards/user-guard.ts';
-import { errorResponses } from '../../platform/http.ts';
 import { bearerToken } from '../../platform/tokens.ts';
 import { invalidTextDetails, type ValidationDetail } from '../../platform/validation.ts';
-import { MAX_UPLOAD_BYTES, type UploadsService, type UploadViewer } from './uploads.service.ts';
+import type { UploadsService, UploadViewer } from './uploads.service.ts';
+
+/** The multipart body the upload's declaration describes: its file field and size limit. */
+const uploadBody = uploadEndpoints.upload.multipart;
 
 export interface UploadsRoutesDeps {
   uploads: UploadsService;
@@ -22,36 +24,18 @@ export interface UploadsRoutesDeps {
   adminAuth: OperatorSessions;
 }
 
-/** The parts of the upload's schema its declaration cannot say: a multipart body. */
-const multipartBody = { consumes: ['multipart/form-data'] };
-
 /** The upload routes under /api/v1. */
 export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     await registerMultipart(app);
     route(app, uploadEndpoints.upload, {
       onRequest: deps.userGuard,
-      schema: multipartBody,
       handler: async (request) => deps.uploads.store(requireUser(request).userId, await readImage(request)),
     });
 
-    const imageBytes = uploadEndpoints.image.response;
     route(app, uploadEndpoints.image, {
-      schema: {
-        // Its owner's session or an operator's: the handler tells which.
-        security: [{ bearer: [] }, { operatorBearer: [] }],
-        response: {
-          200: {
-            description: 'The image bytes',
-            content: {
-              'image/jpeg': { schema: imageBytes },
-              'image/png': { schema: imageBytes },
-              'image/webp': { schema: imageBytes },
-            },
-          },
-          ...errorResponses,
-        },
-      },
+      // Its owner's session or an operator's: the handler tells which.
+      schema: { security: [{ bearer: [] }, { operatorBearer: [] }] },
       handler: async (request, reply) => {
         const viewer = await viewerOf(deps, request);
         const image = await deps.uploads.read(request.params.id, viewer);
@@ -94,7 +78,6 @@ export function commonUploadRoute(deps: UploadsRoutesDeps): FastifyPluginAsync {
       };
       route(app, spec, {
         onRequest: deps.userGuard,
-        schema: multipartBody,
         handler: async (request) => deps.uploads.store(requireUser(request).userId, await readImage(request)),
       });
     }
@@ -105,7 +88,7 @@ async function registerMultipart(app: FastifyInstance): Promise<void> {
   // Registered inside the upload routes' scope only: everywhere else JSON stays the only body type.
   await app.register(multipart, {
     throwFileSizeLimit: true,
-    limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
+    limits: { fileSize: uploadBody.maxBytes, files: 1, fields: 10, parts: 11, fieldSize: 1024 },
   });
 }
 
@@ -118,7 +101,7 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new AppError('UPLOAD_INVALID');
   try {
     const part = await request.file();
-    if (part?.fieldname !== 'file') throw new AppError('UPLOAD_INVALID');
+    if (part?.fieldname !== uploadBody.field) throw new AppError('UPLOAD_INVALID');
     // Read first: an answer sent while the body is still arriving would leave the client mid-upload.
     const content = await part.toBuffer();
     const details = invalidMultipartText(part);
@@ -132,9 +115,9 @@ async function readImage(request: FastifyRequest): Promise<Buffer> {
 
 /** The text rule on a file part's name and on the form fields sent before it. */
 function invalidMultipartText(part: MultipartFile): ValidationDetail[] {
-  const fields: Record<string, unknown> = { file: part.filename };
+  const fields: Record<string, unknown> = { [uploadBody.field]: part.filename };
   for (const [name, entry] of Object.entries(part.fields)) {
-    if (name === 'file') continue;
+    if (name === uploadBody.field) continue;
     const values = [entry].flat().map((field) => (field && 'value' in field ? field.value : undefined));
     fields[name] = values.length === 1 ? values[0] : values;
   }

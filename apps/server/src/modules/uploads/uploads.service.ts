@@ -1,11 +1,10 @@
 /** Receipt images: JPEG, PNG or WebP (by their bytes), at most 5 MB, readable by their owner and operators. */
 import type { UploadResponse } from '@tradehall/contracts';
+import { UPLOAD_MAX_BYTES } from '@tradehall/contracts/limits';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sniffImageType } from './image-type.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
-
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Where an upload is served: the deposit views link receipts with it. */
 export function uploadUrl(id: string): string {
@@ -28,7 +27,7 @@ export class UploadsService {
 
   async store(userId: string, content: Uint8Array): Promise<UploadResponse> {
     const contentType = sniffImageType(content);
-    if (!contentType || content.length === 0 || content.length > MAX_UPLOAD_BYTES) {
+    if (!contentType || content.length === 0 || content.length > UPLOAD_MAX_BYTES) {
       throw new AppError('UPLOAD_INVALID');
     }
     const id = await this.deps.repository.insert({ userId, contentType, content, at: this.deps.clock.now() });

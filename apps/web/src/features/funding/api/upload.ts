@@ -1,10 +1,11 @@
 /** POST /uploads: one image (a transfer receipt), multipart field `file`, at most 5 MB. */
 import type { EndpointResponse } from '@tradehall/contracts';
 import { uploadEndpoints } from '@tradehall/contracts/endpoints';
+import { UPLOAD_IMAGE_TYPES, UPLOAD_MAX_BYTES } from '@tradehall/contracts/limits';
 import { upload } from '../../../lib/api-client.ts';
 
-export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+/** The types the upload's declaration accepts (its size limit is UPLOAD_MAX_BYTES). */
+export const UPLOAD_TYPES = UPLOAD_IMAGE_TYPES;
 
 /** The server refuses anything else with UPLOAD_INVALID; checked here first to spare the upload. */
 export function isUploadableImage(file: File): boolean {
