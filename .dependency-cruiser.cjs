@@ -17,12 +17,12 @@ const MODULES = `${SERVER}modules/`;
 const TIERS = [
   [
     'app',
+    'attempt-throttle',
     'audit',
     'beacon',
     'fairness',
     'idempotency',
     'ledger',
-    'lockout',
     'payments',
     'uploads',
     'wallets',

@@ -16,11 +16,14 @@ import { BalanceAdjustmentsService } from './modules/admin-users/balance-adjustm
 import { AppService } from './modules/app/app.service.ts';
 import { RemoteConfigService } from './modules/app/remote-config.service.ts';
 import { AssetsService } from './modules/assets/assets.service.ts';
+import { AttemptThrottleRepository } from './modules/attempt-throttle/attempt-throttle.repository.ts';
+import { AttemptThrottleService } from './modules/attempt-throttle/attempt-throttle.service.ts';
 import { AuditRepository } from './modules/audit/audit.repository.ts';
 import { AuditService } from './modules/audit/audit.service.ts';
 import { AuthService } from './modules/auth/auth.service.ts';
 import { CaptchaRepository } from './modules/auth/captcha.repository.ts';
 import { CaptchaService } from './modules/auth/captcha.service.ts';
+import { CredentialCheckService } from './modules/auth/credential-check.service.ts';
 import { PasswordResetRepository } from './modules/auth/password-reset.repository.ts';
 import { PasswordResetService } from './modules/auth/password-reset.service.ts';
 import { SessionsRepository } from './modules/auth/sessions.repository.ts';
@@ -41,8 +44,6 @@ import { IdempotencyRepository } from './modules/idempotency/idempotency.reposit
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
-import { LoginThrottleRepository } from './modules/lockout/login-throttle.repository.ts';
-import { LoginThrottleService } from './modules/lockout/login-throttle.service.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -167,8 +168,8 @@ export function createServices(platform: Platform): Services {
     clock,
     ttlSeconds: config.auth.captchaTtlSeconds,
   });
-  const throttle = new LoginThrottleService({
-    repository: new LoginThrottleRepository(db),
+  const throttle = new AttemptThrottleService({
+    repository: new AttemptThrottleRepository(db),
     clock,
     policy: {
       failuresBeforeLock: config.auth.loginFailuresBeforeLock,
@@ -183,13 +184,13 @@ export function createServices(platform: Platform): Services {
     ttlSeconds: config.auth.sessionTtlSeconds,
     cacheMs: config.auth.sessionCacheMs,
   });
+  const credentials = new CredentialCheckService({ captcha, throttle, hasher });
   const adminAuthRepository = new AdminAuthRepository(db);
   const adminAuth = new AdminAuthService({
     db,
     repository: adminAuthRepository,
-    captcha,
+    credentials,
     throttle,
-    hasher,
     audit,
     clock,
     settings: {
@@ -226,8 +227,8 @@ export function createServices(platform: Platform): Services {
     db,
     audit,
   });
-  const paymentPasswordThrottle = new LoginThrottleService({
-    repository: new LoginThrottleRepository(db),
+  const paymentPasswordThrottle = new AttemptThrottleService({
+    repository: new AttemptThrottleRepository(db),
     clock,
     policy: {
       failuresBeforeLock: funding.paymentPasswordFailuresBeforeLock,
@@ -352,7 +353,7 @@ export function createServices(platform: Platform): Services {
     remoteConfig: new RemoteConfigService(config.lines),
     captcha,
     sessions,
-    auth: new AuthService({ accounts: accountsRepository, sessions, captcha, throttle, hasher, clock }),
+    auth: new AuthService({ accounts: accountsRepository, sessions, credentials, hasher, clock }),
     passwordReset,
     accounts: new AccountsService({
       accounts: accountsRepository,

@@ -1,9 +1,9 @@
 /**
  * Whether an account exists must not show in how long the server takes to answer. Known and unknown
- * names do the same work before the answer leaves (no sleeps to even things out): login checks a password
- * against the account's hash or a dummy one; a reset-code request runs one statement either way and
- * stores and mails the code after answering; a reset with a wrong code hashes the new password and runs
- * the same transaction either way.
+ * names do the same work before the answer leaves (no sleeps to even things out): login, a user's or an
+ * operator's, checks a password against the account's hash or a dummy one; a reset-code request runs one
+ * statement either way and stores and mails the code after answering; a reset with a wrong code hashes
+ * the new password and runs the same transaction either way.
  *
  * What is compared is that work, as the real database drivers, the real hasher and the real mailer report
  * it (work-log.ts): the statements in the order they are sent (SQL text, parameters left out), the argon2
@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFTER_RESPONSE_DELAY_MS } from '../src/platform/http.ts';
-import { API, captcha, createTestApp, DRIVERS, type TestApp, uniqueAccount } from './harness.ts';
+import { API, captcha, createTestApp, DEMO, DRIVERS, type TestApp, uniqueAccount } from './harness.ts';
 import { quickUser } from './money.ts';
 import { codeFrom, startSmtp, type TestSmtp } from './smtp.ts';
 import { WorkLog } from './work-log.ts';
@@ -81,6 +81,19 @@ describe.each(DRIVERS)('known and unknown accounts do the same work on %s', (dri
     expect([knownLogin.status, unknownLogin.status]).toEqual([401, 401]);
     expect(knownLogin.beforeAnswer.filter(isArgon2)).toEqual(['argon2 verify']);
     expect(knownLogin.beforeAnswer.filter(isSql).length).toBeGreaterThan(0);
+    expect(unknownLogin.beforeAnswer).toEqual(knownLogin.beforeAnswer);
+    expect([knownLogin.afterAnswer, unknownLogin.afterAnswer]).toEqual([[], []]);
+  });
+
+  it('operator login with a wrong password: the same credential check, the same work', async () => {
+    const attempt = async (account: string) =>
+      traced('/admin/auth/login', { account, password: 'wrong-pass1', ...(await captcha(t)) });
+
+    const knownLogin = await attempt(DEMO.operator.account);
+    const unknownLogin = await attempt(uniqueAccount('nobody'));
+
+    expect([knownLogin.status, unknownLogin.status]).toEqual([401, 401]);
+    expect(knownLogin.beforeAnswer.filter(isArgon2)).toEqual(['argon2 verify']);
     expect(unknownLogin.beforeAnswer).toEqual(knownLogin.beforeAnswer);
     expect([knownLogin.afterAnswer, unknownLogin.afterAnswer]).toEqual([[], []]);
   });

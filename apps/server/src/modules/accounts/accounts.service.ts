@@ -16,7 +16,10 @@ import type { MeUserRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UserAuth } from '../../platform/guards/user-guard.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
-import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../lockout/login-throttle.service.ts';
+import {
+  type AttemptThrottleService,
+  PAYMENT_PASSWORD_SCOPE,
+} from '../attempt-throttle/attempt-throttle.service.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 
 /** The users table's unique constraints, by name: a violation says which input was taken. */
@@ -58,9 +61,9 @@ export interface AccountsServiceDeps {
     userWithSummary(userId: string): Promise<{ user: MeUserRow; money: MoneySummary } | undefined>;
   };
   /** The login lockout: the old password's check when changing the login or payment password. */
-  loginThrottle: LoginThrottleService;
+  loginThrottle: AttemptThrottleService;
   /** The payment password's lock: the login password's check when changing the payment password. */
-  paymentPasswordThrottle: LoginThrottleService;
+  paymentPasswordThrottle: AttemptThrottleService;
 }
 
 export class AccountsService {

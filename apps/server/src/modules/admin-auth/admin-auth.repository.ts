@@ -1,6 +1,7 @@
 /** Operators and their sessions (a separate table from user sessions: the two never mix). */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { DB, OperatorRoleColumn, OperatorRow, UserStatus } from '../../platform/db/schema.ts';
+import type { NewSessionColumns } from '../../platform/session-issue.ts';
 
 type Executor = Kysely<DB> | Transaction<DB>;
 
@@ -96,26 +97,10 @@ export class AdminAuthRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  async insertSession(row: {
-    operatorId: string;
-    tokenHash: string;
-    now: Date;
-    expiresAt: Date;
-    userAgent: string | null;
-    ip: string | null;
-  }): Promise<void> {
+  async insertSession(operatorId: string, columns: NewSessionColumns): Promise<void> {
     await this.db
       .insertInto('operator_sessions')
-      .values({
-        operator_id: row.operatorId,
-        token_hash: row.tokenHash,
-        created_at: row.now,
-        last_seen_at: row.now,
-        expires_at: row.expiresAt,
-        revoked_at: null,
-        user_agent: row.userAgent,
-        ip: row.ip,
-      })
+      .values({ operator_id: operatorId, ...columns })
       .execute();
   }
 

@@ -1,22 +1,22 @@
 /**
- * Operator login for the console: the same captcha and lockout rules as users (counted separately),
- * argon2id passwords, TOTP two-factor once enrolled, and sessions of their own that user routes never
- * accept. A console session dies after `idleTimeoutSeconds` without a request, and at `sessionTtlSeconds`
- * in any case.
+ * Operator login for the console: the same credential check as users (modules/auth/credential-check:
+ * captcha, lockout counted separately, argon2id password), TOTP two-factor once enrolled, and sessions of
+ * their own that user routes never accept. A console session dies after `idleTimeoutSeconds` without a
+ * request, and at `sessionTtlSeconds` in any case.
  */
 import type { AdminLoginRequest, AdminLoginResponse, OperatorProfile } from '@tradehall/contracts';
 import type { Kysely } from 'kysely';
 import { accountKey } from '../../platform/account-key.ts';
-import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { Clock } from '../../platform/clock.ts';
 import type { DB, OperatorRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { OperatorAuth } from '../../platform/guards/operator-guard.ts';
 import type { ClientMeta } from '../../platform/http.ts';
-import type { PasswordHasher } from '../../platform/password-hasher.ts';
-import { hashToken, newToken } from '../../platform/tokens.ts';
+import { issueSession } from '../../platform/session-issue.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import type { AttemptThrottleService } from '../attempt-throttle/attempt-throttle.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
-import type { CaptchaService } from '../auth/captcha.service.ts';
-import type { LoginThrottleService } from '../lockout/login-throttle.service.ts';
+import type { CredentialCheckService } from '../auth/credential-check.service.ts';
 import type { AdminAuthRepository } from './admin-auth.repository.ts';
 import { acceptedStep, newTotpSecret, totpUrl } from './totp.ts';
 
@@ -31,9 +31,9 @@ export interface AdminAuthSettings {
 export interface AdminAuthServiceDeps {
   db: Kysely<DB>;
   repository: AdminAuthRepository;
-  captcha: CaptchaService;
-  throttle: LoginThrottleService;
-  hasher: PasswordHasher;
+  credentials: CredentialCheckService;
+  /** The operators' lockout counter, for step-up codes (login reaches it through `credentials`). */
+  throttle: AttemptThrottleService;
   audit: AuditService;
   clock: Clock;
   settings: AdminAuthSettings;
@@ -47,54 +47,31 @@ export class AdminAuthService {
   }
 
   /**
-   * Captcha, lockout, password, then the second factor. A missing code is TOTP_REQUIRED (the console asks
-   * for it and tries again); a wrong or already used code counts towards the lockout like a wrong
-   * password, so six digits cannot be guessed at leisure.
+   * The shared credential check on the operators' lockout counter, then the second factor. A missing code
+   * is TOTP_REQUIRED (the console asks for it and tries again; the attempt is released uncounted); a wrong
+   * or already used code counts towards the lockout like a wrong password, so six digits cannot be
+   * guessed at leisure.
    */
   async login(input: AdminLoginRequest, meta: ClientMeta): Promise<AdminLoginResponse> {
-    if (!(await this.deps.captcha.verify(input.captchaId, input.captchaAnswer))) {
-      throw new AppError('INVALID_CAPTCHA');
-    }
-    const key = accountKey(input.account);
-    // Reserved before the password is checked, so concurrent guesses cannot pass the lock together;
-    // leaving without fail() or succeed() (frozen, code missing) releases the attempt uncounted.
-    const operator = await this.deps.throttle.attempt('operator', key, async (attempt) => {
-      const found = await this.deps.repository.findOperatorByAccountKey(key);
-      const passwordOk = found
-        ? await this.deps.hasher.verify(found.password_hash, input.password)
-        : await this.deps.hasher.verifyDummy(input.password);
-      if (!found || !passwordOk) {
-        await attempt.fail();
-        throw new AppError('INVALID_CREDENTIALS');
-      }
-      if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
-      if (found.totp_secret !== null) {
+    const { account: operator, session } = await this.deps.credentials.login(input, meta, {
+      scope: 'operator',
+      find: (key) => this.deps.repository.findOperatorByAccountKey(key),
+      admit: async (found, attempt) => {
+        if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
+        if (found.totp_secret === null) return;
         if (input.totpCode === undefined) throw new AppError('TOTP_REQUIRED');
         if (!(await this.acceptLoginCode(found, found.totp_secret, input.totpCode))) {
           await attempt.fail();
           throw new AppError('TOTP_INVALID');
         }
-      }
-      await attempt.succeed();
-      return found;
+      },
+      openSession: (found, clientMeta) =>
+        issueSession(
+          { clock: this.deps.clock, ttlSeconds: this.deps.settings.sessionTtlSeconds, meta: clientMeta },
+          (columns) => this.deps.repository.insertSession(found.id, columns),
+        ),
     });
-
-    const now = this.deps.clock.now();
-    const token = newToken();
-    const expiresAt = addSeconds(now, this.deps.settings.sessionTtlSeconds);
-    await this.deps.repository.insertSession({
-      operatorId: operator.id,
-      tokenHash: hashToken(token),
-      now,
-      expiresAt,
-      userAgent: meta.userAgent,
-      ip: meta.ip,
-    });
-    return {
-      token,
-      expiresAt: toUnixSeconds(expiresAt),
-      operator: { id: operator.id, account: operator.username, role: operator.role },
-    };
+    return { ...session, operator: { id: operator.id, account: operator.username, role: operator.role } };
   }
 
   /** The operator behind a token, or null when unknown, revoked, expired, idle too long or frozen. */

@@ -1,4 +1,7 @@
-/** Registration and login. Rules and typed errors only; SQL lives in the repositories. */
+/**
+ * Registration and login. Rules and typed errors only; SQL lives in the repositories. The login itself
+ * is the credential check operators share (credential-check.service.ts); only the user's side is here.
+ */
 import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '@tradehall/contracts';
 import { checkPasswordsMatch, normalizeInvitationCode } from '@tradehall/domain';
 import { accountKey } from '../../platform/account-key.ts';
@@ -13,16 +16,14 @@ import {
   USERS_INVITATION_CODE_KEY,
   USERS_USERNAME_KEY,
 } from '../accounts/accounts.service.ts';
-import type { LoginThrottleService } from '../lockout/login-throttle.service.ts';
-import type { CaptchaService } from './captcha.service.ts';
+import type { CredentialCheckService } from './credential-check.service.ts';
 import { newInvitationCode } from './invitation-code.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 export interface AuthServiceDeps {
   accounts: AccountStore;
   sessions: SessionsService;
-  captcha: CaptchaService;
-  throttle: LoginThrottleService;
+  credentials: CredentialCheckService;
   hasher: PasswordHasher;
   clock: Clock;
 }
@@ -71,32 +72,20 @@ export class AuthService {
   }
 
   /**
-   * Captcha first (used up whatever happens next), then an attempt reserved on the lockout counter, then
-   * the password. An unknown account and a wrong password get the same error after the same amount of
-   * hashing work, and both count towards the lockout of that name.
+   * The shared credential check on the users' lockout counter. The right password for a frozen account,
+   * or one an operator sent to reset by email code, is neither a failure nor a success: refused with the
+   * attempt released uncounted.
    */
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
-    if (!(await this.deps.captcha.verify(input.captchaId, input.captchaAnswer))) {
-      throw new AppError('INVALID_CAPTCHA');
-    }
-    const key = accountKey(input.account);
-    const user = await this.deps.throttle.attempt('user', key, async (attempt) => {
-      const found = await this.deps.accounts.findByAccountKey(key);
-      const passwordOk = found
-        ? await this.deps.hasher.verify(found.password_hash, input.password)
-        : await this.deps.hasher.verifyDummy(input.password);
-      if (!found || !passwordOk) {
-        await attempt.fail();
-        throw new AppError('INVALID_CREDENTIALS');
-      }
-      // The right password for a frozen account, or one an operator sent to reset by email code: neither
-      // a failure nor a success, so the attempt is released uncounted.
-      if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
-      if (found.password_reset_required) throw new AppError('PASSWORD_RESET_REQUIRED');
-      await attempt.succeed();
-      return found;
+    const { account: user, session } = await this.deps.credentials.login(input, meta, {
+      scope: 'user',
+      find: (key) => this.deps.accounts.findByAccountKey(key),
+      admit: async (found) => {
+        if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
+        if (found.password_reset_required) throw new AppError('PASSWORD_RESET_REQUIRED');
+      },
+      openSession: (found, clientMeta) => this.deps.sessions.create(found.id, clientMeta),
     });
-    const session = await this.deps.sessions.create(user.id, meta);
     return { ...session, user: { id: user.id, username: user.username } };
   }
 }

@@ -15,8 +15,8 @@ import {
   uniqueAccount,
 } from '../../../test/harness.ts';
 import { addSeconds } from '../../platform/clock.ts';
-import { LoginThrottleRepository } from '../lockout/login-throttle.repository.ts';
-import { LoginThrottleService } from '../lockout/login-throttle.service.ts';
+import { AttemptThrottleRepository } from '../attempt-throttle/attempt-throttle.repository.ts';
+import { AttemptThrottleService } from '../attempt-throttle/attempt-throttle.service.ts';
 
 const LOCKED = { code: 'LOGIN_LOCKED', message: 'Too many failed attempts, login is locked for 15 minutes' };
 
@@ -119,13 +119,13 @@ describe.each(DRIVERS)('login lockout on %s', (driver) => {
     await register(t, account, 'secret123');
     await fail(account, 9);
     // The tenth attempt was reserved and its process died before settling it.
-    const repository = new LoginThrottleRepository(t.database.kysely);
+    const repository = new AttemptThrottleRepository(t.database.kysely);
     const now = t.clock.now();
     const window = { now, windowOverAt: addSeconds(now, -15 * 60), budget: 10 };
     expect((await repository.reserve('user', account.toLowerCase(), window)).reserved).toBe(true);
     // The budget is held: an attempt waits for a turn (here for 100 ms, not the server's 15 s), then
     // is refused, to try again in a second; no password is checked.
-    const throttle = new LoginThrottleService({
+    const throttle = new AttemptThrottleService({
       repository,
       clock: t.clock,
       policy: {

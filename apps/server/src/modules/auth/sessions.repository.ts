@@ -2,6 +2,7 @@
 import { type Kysely, type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../platform/db/database.ts';
 import type { DB, SessionsTable, UserStatus } from '../../platform/db/schema.ts';
+import type { NewSessionColumns } from '../../platform/session-issue.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
 
@@ -18,26 +19,10 @@ export interface SessionWithUser {
 export class SessionsRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
-  insert(row: {
-    userId: string;
-    tokenHash: string;
-    now: Date;
-    expiresAt: Date;
-    userAgent: string | null;
-    ip: string | null;
-  }): Promise<SessionRow> {
+  insert(userId: string, columns: NewSessionColumns): Promise<SessionRow> {
     return this.db
       .insertInto('sessions')
-      .values({
-        user_id: row.userId,
-        token_hash: row.tokenHash,
-        created_at: row.now,
-        last_seen_at: row.now,
-        expires_at: row.expiresAt,
-        revoked_at: null,
-        user_agent: row.userAgent,
-        ip: row.ip,
-      })
+      .values({ user_id: userId, ...columns })
       .returningAll()
       .executeTakeFirstOrThrow();
   }

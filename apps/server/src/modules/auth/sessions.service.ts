@@ -5,12 +5,13 @@
  * sessions), so no socket opened with one of them outlives it.
  */
 import type { SessionView } from '@tradehall/contracts';
-import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ALL_SESSIONS, type DomainEvents, type EndedSessions, endsSession } from '../../platform/events.ts';
 import type { UserAuth } from '../../platform/guards/user-guard.ts';
 import type { ClientMeta } from '../../platform/http.ts';
-import { hashToken, newToken } from '../../platform/tokens.ts';
+import { type IssuedSession, issueSession } from '../../platform/session-issue.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import type { SessionsRepository } from './sessions.repository.ts';
 
 /** last_seen_at is written at most this often, so reads do not turn every request into a write. */
@@ -43,19 +44,10 @@ export class SessionsService {
 
   constructor(private readonly deps: SessionsServiceDeps) {}
 
-  async create(userId: string, meta: ClientMeta): Promise<{ token: string; expiresAt: number }> {
-    const now = this.deps.clock.now();
-    const token = newToken();
-    const expiresAt = addSeconds(now, this.deps.ttlSeconds);
-    await this.deps.repository.insert({
-      userId,
-      tokenHash: hashToken(token),
-      now,
-      expiresAt,
-      userAgent: meta.userAgent,
-      ip: meta.ip,
-    });
-    return { token, expiresAt: toUnixSeconds(expiresAt) };
+  create(userId: string, meta: ClientMeta): Promise<IssuedSession> {
+    return issueSession({ clock: this.deps.clock, ttlSeconds: this.deps.ttlSeconds, meta }, (columns) =>
+      this.deps.repository.insert(userId, columns),
+    );
   }
 
   /** The session behind a token, or null when it is unknown, revoked, expired or its user is frozen. */

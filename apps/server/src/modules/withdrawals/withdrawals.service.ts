@@ -39,12 +39,15 @@ import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { newReference } from '../../platform/references.ts';
 import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
 import type { AccountStore } from '../accounts/accounts.service.ts';
+import {
+  type AttemptThrottleService,
+  PAYMENT_PASSWORD_SCOPE,
+} from '../attempt-throttle/attempt-throttle.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { LiveBankCards } from '../bank-cards/bank-cards.service.ts';
 import { bankCardLabel } from '../bank-cards/bank-cards.service.ts';
 import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
-import { type LoginThrottleService, PAYMENT_PASSWORD_SCOPE } from '../lockout/login-throttle.service.ts';
 import type { LiveWallets } from '../wallets/wallets.service.ts';
 import { walletLabel } from '../wallets/wallets.service.ts';
 import type { AdminWithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts';
@@ -62,7 +65,7 @@ export interface WithdrawalsServiceDeps {
   wallets: LiveWallets;
   ledger: LedgerService;
   idempotency: IdempotencyService;
-  paymentPasswordThrottle: LoginThrottleService;
+  paymentPasswordThrottle: AttemptThrottleService;
   hasher: PasswordHasher;
   limits: FundingConfig;
   clock: Clock;

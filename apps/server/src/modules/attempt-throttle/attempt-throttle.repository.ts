@@ -32,7 +32,7 @@ export type Reservation =
   /** The window the attempt belongs to: settling it only touches the counter of that same window. */
   { reserved: true; window: Date } | { reserved: false; lockedUntil: Date | null };
 
-export class LoginThrottleRepository {
+export class AttemptThrottleRepository {
   constructor(private readonly db: Kysely<DB>) {}
 
   /**

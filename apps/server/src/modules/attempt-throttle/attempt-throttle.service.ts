@@ -16,12 +16,12 @@ import type { ErrorCode } from '@tradehall/contracts';
 import { addSeconds, type Clock } from '../../platform/clock.ts';
 import type { LoginScope } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { LoginThrottleRepository } from './login-throttle.repository.ts';
+import type { AttemptThrottleRepository } from './attempt-throttle.repository.ts';
 
 /** The scope counting wrong payment passwords (withdrawals, changing the payment password), per user id. */
 export const PAYMENT_PASSWORD_SCOPE = 'payment_password';
 
-export interface LoginThrottlePolicy {
+export interface AttemptThrottlePolicy {
   failuresBeforeLock: number;
   windowSeconds: number;
   lockSeconds: number;
@@ -48,17 +48,17 @@ export interface Attempt {
   succeed(): Promise<void>;
 }
 
-export interface LoginThrottleServiceDeps {
-  repository: LoginThrottleRepository;
+export interface AttemptThrottleServiceDeps {
+  repository: AttemptThrottleRepository;
   clock: Clock;
-  policy: LoginThrottlePolicy;
+  policy: AttemptThrottlePolicy;
 }
 
-export class LoginThrottleService {
+export class AttemptThrottleService {
   /** Attempts on this node waiting for a turn, per scope and name, oldest first. */
   readonly #waiting = new Map<string, Array<() => void>>();
 
-  constructor(private readonly deps: LoginThrottleServiceDeps) {}
+  constructor(private readonly deps: AttemptThrottleServiceDeps) {}
 
   /**
    * Reserves an attempt for the name (or throws the lock error), runs `use` with it, and releases it
