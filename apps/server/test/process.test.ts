@@ -138,7 +138,10 @@ afterAll(() => {
   for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
 });
 
-describe('the server process', () => {
+// Each test starts the real process (transpiling the server at start) once or twice, and waits up to
+// 60 s for each banner: on two cores busy with the other suites a start took 20-30 s, over the
+// project's 30 s test timeout, so a slow machine failed the test rather than a slow server.
+describe('the server process', { timeout: 180_000 }, () => {
   it('refuses a bad configuration value with one line naming it, and exit code 1', async () => {
     const running = start({ PORT: 'abc' });
     expect(await running.exited).toBe(1);
