@@ -1,8 +1,8 @@
 /**
  * Accessibility over the pages of spec §2 at 390x844: axe (WCAG 2 A and AA rules) finds no serious or
  * critical violation on any of them, signed out (login, register, password reset, language, the hall)
- * and signed in as the demo user (everything else); and after a navigation inside the app, focus is on
- * the new page's heading.
+ * and signed in as the demo user (everything else, round play also with a bet option chosen); and after
+ * a navigation inside the app, focus is on the new page's heading.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -36,6 +36,7 @@ const SIGNED_IN = [
   '/pages/game/huodong',
   '/pages/game/huodong1',
   'ROOM',
+  'ROUND_PLAY',
   '/pages/app-update/index',
   '/pages/login-password-change/mima',
   '/pages/login-password-change/index',
@@ -73,6 +74,13 @@ afterAll(async () => {
   await server?.stop();
 });
 
+/** The pages of one room (the demo's first): its terms, and round play, where positions are placed. */
+function withRoom(route: string): string {
+  if (route === 'ROOM') return `/pages/game/rule?room=${roomId}`;
+  if (route === 'ROUND_PLAY') return `/pages/game/game?room=${roomId}`;
+  return route;
+}
+
 interface Finding {
   route: string;
   rule: string;
@@ -93,6 +101,11 @@ async function audit(page: Page, route: string): Promise<Finding[]> {
     .locator('.adm-toast-mask')
     .waitFor({ state: 'detached', timeout: 5_000 })
     .catch(() => undefined);
+  return seriousViolations(page, route);
+}
+
+/** axe's serious and critical findings on the page as it is now. */
+async function seriousViolations(page: Page, route: string): Promise<Finding[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('.adm-toast-mask')
@@ -119,9 +132,18 @@ describe('accessibility (390x844)', () => {
     const page = await signedIn.newPage();
     const findings: Finding[] = [];
     for (const route of SIGNED_IN) {
-      findings.push(...(await audit(page, route === 'ROOM' ? `/pages/game/rule?room=${roomId}` : route)));
+      findings.push(...(await audit(page, withRoom(route))));
     }
     expect(findings).toEqual([]);
+  });
+
+  it('has no serious or critical axe violation on round play with a bet option chosen', async () => {
+    // A chosen option is tinted: its odds are the palest pair of the page.
+    const page = await signedIn.newPage();
+    await page.goto(`/#${withRoom('ROUND_PLAY')}`);
+    await page.locator('.bet-option').first().click();
+    await expect.poll(() => page.locator('.bet-option--selected').count()).toBe(1);
+    expect(await seriousViolations(page, 'round play, an option chosen')).toEqual([]);
   });
 
   it('moves focus to the new page heading after a navigation', async () => {

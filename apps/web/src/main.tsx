@@ -49,7 +49,7 @@ async function start(): Promise<void> {
       </Providers>
     </StrictMode>,
   );
-  afterFirstScreen(router, [
+  afterFirstScreen(router, queryClient, [
     () => {
       loadLaterMessages().catch((error: unknown) => console.error('messages could not load', error));
     },

@@ -36,6 +36,19 @@ describe('formatMoney', () => {
     expect(formatMoney(-250)).toBe('-$2.50');
   });
 
+  it('groups the dollars in threes, as en-US numbers are written, at every size', () => {
+    expect(formatMoney(99_999)).toBe('$999.99');
+    expect(formatMoney(100_000)).toBe('$1,000.00');
+    expect(formatMoney(123_456_789_01)).toBe('$123,456,789.01');
+    expect(formatMoney(-100_000_000)).toBe('-$1,000,000.00');
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (cents) => {
+        const whole = Math.floor(Math.abs(cents) / 100);
+        expect(formatAmount(cents).replace(/^-/, '').split('.')[0]).toBe(whole.toLocaleString('en-US'));
+      }),
+    );
+  });
+
   it('refuses a non-integer amount instead of rounding it', () => {
     expect(() => formatMoney(1.5)).toThrow(RangeError);
     expect(isCents(2 ** 53)).toBe(false);
