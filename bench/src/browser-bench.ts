@@ -104,6 +104,13 @@ export async function benchPages(origin: string): Promise<BenchPage[]> {
       route: `#/pages/game/rule?room=${encodeURIComponent(await firstRoomId(origin))}`,
       signedIn: true,
     },
+    // The page "Enter" opens: the current round, the bet options and the last round (an outside audit
+    // of "the room" measured this one).
+    {
+      name: 'round',
+      route: `#/pages/game/game?room=${encodeURIComponent(await firstRoomId(origin))}`,
+      signedIn: true,
+    },
   ];
 }
 

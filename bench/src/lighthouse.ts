@@ -1,7 +1,7 @@
 /**
- * Lighthouse (mobile profile: simulated slow 4G and a 4x slower CPU) on the login, home and room pages of
+ * Lighthouse (mobile profile: simulated slow 4G and a 4x slower CPU) on the login, home, room and round pages of
  * the built web app, served by a demo server this script starts, against DESIGN §9: performance ≥ 90,
- * accessibility 100, LCP ≤ 2.5 s. Each page is a cold visit (cache and storage emptied; home and room signed
+ * accessibility 100, LCP ≤ 2.5 s. Each page is a cold visit (cache and storage emptied; all but login signed
  * in as the demo user) measured RUNS times, and the median is printed: one run is too noisy on a shared
  * machine. Run after `npm run build`: `npm run bench:lighthouse` (RUNS=1 for a quick look; LHR_DIR=<folder>
  * keeps every run's full report as JSON, to see what the LCP element was and what delayed it).
