@@ -162,14 +162,16 @@ export function createServices(platform: Platform): Services {
   const events = new DomainEvents(logger);
   const audit = new AuditService({ db, repository: new AuditRepository(), clock });
 
-  const sessionsRepository = new SessionsRepository(db);
+  const sessionsRepository = new SessionsRepository();
   const captcha = new CaptchaService({
-    repository: new CaptchaRepository(db),
+    db,
+    repository: new CaptchaRepository(),
     clock,
     ttlSeconds: config.auth.captchaTtlSeconds,
   });
   const throttle = new AttemptThrottleService({
-    repository: new AttemptThrottleRepository(db),
+    db,
+    repository: new AttemptThrottleRepository(),
     clock,
     policy: {
       failuresBeforeLock: config.auth.loginFailuresBeforeLock,
@@ -178,6 +180,7 @@ export function createServices(platform: Platform): Services {
     },
   });
   const sessions = new SessionsService({
+    db,
     repository: sessionsRepository,
     events,
     clock,
@@ -185,7 +188,7 @@ export function createServices(platform: Platform): Services {
     cacheMs: config.auth.sessionCacheMs,
   });
   const credentials = new CredentialCheckService({ captcha, throttle, hasher });
-  const adminAuthRepository = new AdminAuthRepository(db);
+  const adminAuthRepository = new AdminAuthRepository();
   const adminAuth = new AdminAuthService({
     db,
     repository: adminAuthRepository,
@@ -203,16 +206,17 @@ export function createServices(platform: Platform): Services {
   // Money.
   const { funding } = config;
   const idempotency = new IdempotencyService({ db, repository: new IdempotencyRepository(), clock });
-  const uploadsRepository = new UploadsRepository(db);
+  const uploadsRepository = new UploadsRepository();
   const depositsRepository = new DepositsRepository(db);
   const withdrawalsRepository = new WithdrawalsRepository(db);
-  const bankCardsRepository = new BankCardsRepository(db);
-  const walletsRepository = new WalletsRepository(db);
-  const checkouts = new SandboxCheckoutsRepository(db);
+  const bankCardsRepository = new BankCardsRepository();
+  const walletsRepository = new WalletsRepository();
+  const checkouts = new SandboxCheckoutsRepository();
   // The sandbox is a demo part: only where PAYMENT_PROVIDER (or DEMO_MODE) asked for it.
   const cardProvider =
     funding.paymentProvider === 'sandbox'
       ? new SandboxPaymentProvider({
+          db,
           checkouts,
           secret: funding.webhookSecret,
           toleranceSeconds: funding.webhookToleranceSeconds,
@@ -220,7 +224,7 @@ export function createServices(platform: Platform): Services {
         })
       : null;
   const fundingSettings = new FundingSettingsService({
-    repository: new FundingSettingsRepository(db),
+    repository: new FundingSettingsRepository(),
     limits: funding,
     cardProvider,
     clock,
@@ -228,7 +232,8 @@ export function createServices(platform: Platform): Services {
     audit,
   });
   const paymentPasswordThrottle = new AttemptThrottleService({
-    repository: new AttemptThrottleRepository(db),
+    db,
+    repository: new AttemptThrottleRepository(),
     clock,
     policy: {
       failuresBeforeLock: funding.paymentPasswordFailuresBeforeLock,
@@ -301,7 +306,8 @@ export function createServices(platform: Platform): Services {
   });
 
   const passwordReset = new PasswordResetService({
-    repository: new PasswordResetRepository(db),
+    db,
+    repository: new PasswordResetRepository(),
     accounts: accountsRepository,
     sessions: sessionsRepository,
     hasher,
@@ -341,12 +347,13 @@ export function createServices(platform: Platform): Services {
     events,
   });
   const bankCards = new BankCardsService({
+    db,
     repository: bankCardsRepository,
     accounts: accountsRepository,
     clock,
   });
-  const wallets = new WalletsService({ repository: walletsRepository, clock });
-  const adminUsersRepository = new AdminUsersRepository(db);
+  const wallets = new WalletsService({ db, repository: walletsRepository, clock });
+  const adminUsersRepository = new AdminUsersRepository();
 
   return {
     app: new AppService({ database, clock, logger }),
@@ -371,11 +378,11 @@ export function createServices(platform: Platform): Services {
     operators: new OperatorsService({ db, repository: adminAuthRepository, hasher, audit, clock }),
     ledger,
     fundingSettings,
-    uploads: new UploadsService({ repository: uploadsRepository, clock }),
+    uploads: new UploadsService({ db, repository: uploadsRepository, clock }),
     deposits,
     cardProvider,
     sandboxGateway: cardProvider
-      ? new SandboxGateway({ checkouts, secret: funding.webhookSecret, clock, logger })
+      ? new SandboxGateway({ db, checkouts, secret: funding.webhookSecret, clock, logger })
       : null,
     bankCards,
     wallets,
@@ -385,14 +392,14 @@ export function createServices(platform: Platform): Services {
     rooms,
     positions,
     market,
-    fairness: new FairnessService(new FairnessProofsRepository(db)),
+    fairness: new FairnessService(db, new FairnessProofsRepository()),
     roundEngine,
     settlement,
     events,
     audit,
     notifications: new NotificationsService({
       db,
-      repository: new NotificationsRepository(db),
+      repository: new NotificationsRepository(),
       clock,
       events,
       audit,
@@ -400,7 +407,8 @@ export function createServices(platform: Platform): Services {
     }),
     support: new SupportService({ db, repository: new SupportRepository(db), clock, events, audit }),
     dashboard: new DashboardService({
-      repository: new DashboardRepository(db),
+      db,
+      repository: new DashboardRepository(),
       deposits,
       withdrawals,
       ledger,

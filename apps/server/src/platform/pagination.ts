@@ -26,11 +26,39 @@ export const UUID_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 export const SERIAL_ID = /^[1-9]\d{0,17}$/;
 const MAX_DATE_MS = 8.64e15;
 
+/** What a client asks of a list: where to start (the previous page's nextCursor) and how many. */
+export interface PageRequest {
+  cursor?: string | undefined;
+  limit?: number | undefined;
+}
+
+/** The rows a page is cut from: toPage() encodes the last one's (created_at, id) as the next cursor. */
+export interface PageRow {
+  created_at: Date;
+  id: string | number;
+}
+
+/**
+ * Every list endpoint's page, in one place: the cursor checked (`idFormat` is the table's id format),
+ * `fetch` given where to start and how many (it asks paginate() for one more), the rows cut to the page
+ * and shown through `view`. A malformed cursor fails before `fetch` runs.
+ */
+export async function keysetPage<R extends PageRow, T>(
+  request: PageRequest,
+  idFormat: RegExp,
+  fetch: (cursor: PageCursor | undefined, limit: number) => Promise<R[]>,
+  view: (row: R) => T,
+): Promise<Page<T>> {
+  const cursor = decodeCursor(request.cursor, idFormat);
+  const limit = request.limit ?? RECORDS_PAGE_SIZE;
+  return toPage(await fetch(cursor, limit), limit, view);
+}
+
 /**
  * Undefined for the first page; a malformed cursor is the client's mistake (400), never a database
  * error, so the id's format is checked against the table's.
  */
-export function decodeCursor(cursor: string | undefined, idFormat: RegExp): PageCursor | undefined {
+function decodeCursor(cursor: string | undefined, idFormat: RegExp): PageCursor | undefined {
   if (cursor === undefined || cursor === '') return undefined;
   try {
     const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
@@ -50,16 +78,8 @@ export function decodeCursor(cursor: string | undefined, idFormat: RegExp): Page
   throw new AppError('VALIDATION_FAILED', { details: [{ path: 'cursor', key: 'validation.invalidValue' }] });
 }
 
-export function pageSize(limit: number | undefined): number {
-  return limit ?? RECORDS_PAGE_SIZE;
-}
-
 /** Rows fetched with `limit + 1`: the extra row only says whether there is a next page. */
-export function toPage<R extends { created_at: Date; id: string | number }, T>(
-  rows: R[],
-  limit: number,
-  view: (row: R) => T,
-): Page<T> {
+function toPage<R extends PageRow, T>(rows: R[], limit: number, view: (row: R) => T): Page<T> {
   const pageRows = rows.slice(0, limit);
   const last = pageRows.at(-1);
   return {

@@ -1,9 +1,8 @@
 /** Operators and their sessions (a separate table from user sessions: the two never mix). */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB, OperatorRoleColumn, OperatorRow, UserStatus } from '../../platform/db/schema.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { OperatorRoleColumn, OperatorRow, UserStatus } from '../../platform/db/schema.ts';
 import type { NewSessionColumns } from '../../platform/session-issue.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface OperatorSessionWithOperator {
   id: string;
@@ -21,10 +20,8 @@ export interface OperatorSessionWithOperator {
 export const OPERATORS_USERNAME_KEY = 'operators_username_key';
 
 export class AdminAuthRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  findOperatorByAccountKey(accountKey: string): Promise<OperatorRow | undefined> {
-    return this.db
+  findOperatorByAccountKey(executor: Executor, accountKey: string): Promise<OperatorRow | undefined> {
+    return executor
       .selectFrom('operators')
       .selectAll()
       .where(sql<string>`lower(username)`, '=', accountKey)
@@ -35,8 +32,8 @@ export class AdminAuthRepository {
     return executor.selectFrom('operators').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  listOperators(): Promise<OperatorRow[]> {
-    return this.db.selectFrom('operators').selectAll().orderBy('created_at').orderBy('id').execute();
+  listOperators(executor: Executor): Promise<OperatorRow[]> {
+    return executor.selectFrom('operators').selectAll().orderBy('created_at').orderBy('id').execute();
   }
 
   insertOperator(
@@ -87,8 +84,8 @@ export class AdminAuthRepository {
    * Records `step` as used, only if it is later than the last one used: of two logins with the same code
    * exactly one gets true.
    */
-  async claimTotpStep(operatorId: string, step: number): Promise<boolean> {
-    const result = await this.db
+  async claimTotpStep(executor: Executor, operatorId: string, step: number): Promise<boolean> {
+    const result = await executor
       .updateTable('operators')
       .set({ totp_last_step: step })
       .where('id', '=', operatorId)
@@ -97,15 +94,18 @@ export class AdminAuthRepository {
     return result.numUpdatedRows === 1n;
   }
 
-  async insertSession(operatorId: string, columns: NewSessionColumns): Promise<void> {
-    await this.db
+  async insertSession(executor: Executor, operatorId: string, columns: NewSessionColumns): Promise<void> {
+    await executor
       .insertInto('operator_sessions')
       .values({ operator_id: operatorId, ...columns })
       .execute();
   }
 
-  findSessionByTokenHash(tokenHash: string): Promise<OperatorSessionWithOperator | undefined> {
-    return this.db
+  findSessionByTokenHash(
+    executor: Executor,
+    tokenHash: string,
+  ): Promise<OperatorSessionWithOperator | undefined> {
+    return executor
       .selectFrom('operator_sessions')
       .innerJoin('operators', 'operators.id', 'operator_sessions.operator_id')
       .select([
@@ -123,12 +123,12 @@ export class AdminAuthRepository {
       .executeTakeFirst();
   }
 
-  async touchSession(id: string, now: Date): Promise<void> {
-    await this.db.updateTable('operator_sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+  async touchSession(executor: Executor, id: string, now: Date): Promise<void> {
+    await executor.updateTable('operator_sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
 
-  async revokeSession(id: string, now: Date): Promise<void> {
-    await this.db
+  async revokeSession(executor: Executor, id: string, now: Date): Promise<void> {
+    await executor
       .updateTable('operator_sessions')
       .set({ revoked_at: now })
       .where('id', '=', id)

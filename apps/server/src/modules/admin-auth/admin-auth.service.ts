@@ -55,7 +55,7 @@ export class AdminAuthService {
   async login(input: AdminLoginRequest, meta: ClientMeta): Promise<AdminLoginResponse> {
     const { account: operator, session } = await this.deps.credentials.login(input, meta, {
       scope: 'operator',
-      find: (key) => this.deps.repository.findOperatorByAccountKey(key),
+      find: (key) => this.deps.repository.findOperatorByAccountKey(this.deps.db, key),
       admit: async (found, attempt) => {
         if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
         if (found.totp_secret === null) return;
@@ -68,7 +68,7 @@ export class AdminAuthService {
       openSession: (found, clientMeta) =>
         issueSession(
           { clock: this.deps.clock, ttlSeconds: this.deps.settings.sessionTtlSeconds, meta: clientMeta },
-          (columns) => this.deps.repository.insertSession(found.id, columns),
+          (columns) => this.deps.repository.insertSession(this.deps.db, found.id, columns),
         ),
     });
     return { ...session, operator: { id: operator.id, account: operator.username, role: operator.role } };
@@ -77,17 +77,18 @@ export class AdminAuthService {
   /** The operator behind a token, or null when unknown, revoked, expired, idle too long or frozen. */
   async authenticate(token: string | null): Promise<OperatorAuth | null> {
     if (!token) return null;
-    const session = await this.deps.repository.findSessionByTokenHash(hashToken(token));
+    const session = await this.deps.repository.findSessionByTokenHash(this.deps.db, hashToken(token));
     const now = this.deps.clock.now();
     if (!session || session.revoked_at !== null || session.expires_at.getTime() <= now.getTime()) return null;
     if (session.status !== 'active') return null;
     const idleMs = now.getTime() - session.last_seen_at.getTime();
     if (idleMs > this.deps.settings.idleTimeoutSeconds * 1000) {
       // Idle too long: the session is over for good, not merely refused this time.
-      await this.deps.repository.revokeSession(session.id, now);
+      await this.deps.repository.revokeSession(this.deps.db, session.id, now);
       return null;
     }
-    if (idleMs >= this.#touchIntervalMs) await this.deps.repository.touchSession(session.id, now);
+    if (idleMs >= this.#touchIntervalMs)
+      await this.deps.repository.touchSession(this.deps.db, session.id, now);
     return {
       sessionId: session.id,
       totpEnabled: session.totp_enabled,
@@ -104,7 +105,7 @@ export class AdminAuthService {
   }
 
   async logout(auth: OperatorAuth): Promise<void> {
-    await this.deps.repository.revokeSession(auth.sessionId, this.deps.clock.now());
+    await this.deps.repository.revokeSession(this.deps.db, auth.sessionId, this.deps.clock.now());
   }
 
   /**
@@ -190,6 +191,6 @@ export class AdminAuthService {
     const lastStep = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
     const step = acceptedStep(secret, code, this.deps.clock.now(), lastStep);
     // The step is claimed with a conditional update: two logins racing with one code, one wins.
-    return step !== null && (await this.deps.repository.claimTotpStep(operator.id, step));
+    return step !== null && (await this.deps.repository.claimTotpStep(this.deps.db, operator.id, step));
   }
 }

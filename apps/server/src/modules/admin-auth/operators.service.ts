@@ -30,12 +30,12 @@ export class OperatorsService {
   constructor(private readonly deps: OperatorsServiceDeps) {}
 
   async list(): Promise<OperatorList> {
-    return { items: (await this.deps.repository.listOperators()).map(toOperatorListItem) };
+    return { items: (await this.deps.repository.listOperators(this.deps.db)).map(toOperatorListItem) };
   }
 
   /** A new operator account (no two-factor yet: they enrol it themselves after their first login). */
   async create(actorId: string, input: CreateOperatorRequest): Promise<OperatorListItem> {
-    if (await this.deps.repository.findOperatorByAccountKey(accountKey(input.account))) {
+    if (await this.deps.repository.findOperatorByAccountKey(this.deps.db, accountKey(input.account))) {
       throw new AppError('ACCOUNT_TAKEN');
     }
     const passwordHash = await this.deps.hasher.hash(input.password);

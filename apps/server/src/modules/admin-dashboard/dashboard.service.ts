@@ -3,13 +3,16 @@
  * from the real tables and the ledger on each request, nothing cached or estimated.
  */
 import type { Dashboard } from '@tradehall/contracts';
+import type { Kysely } from 'kysely';
 import { type Clock, startOfUtcDay, toUnixSeconds } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import type { DepositsService } from '../deposits/deposits.service.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { WithdrawalsService } from '../withdrawals/withdrawals.service.ts';
 import type { DashboardRepository } from './dashboard.repository.ts';
 
 export interface DashboardServiceDeps {
+  db: Kysely<DB>;
   repository: DashboardRepository;
   deposits: DepositsService;
   withdrawals: WithdrawalsService;
@@ -27,7 +30,7 @@ export class DashboardService {
       this.deps.deposits.pendingCount(),
       this.deps.withdrawals.pendingCount(),
       this.deps.ledger.tradingSince(today),
-      this.deps.repository.activeUsersSince(today),
+      this.deps.repository.activeUsersSince(this.deps.db, today),
       this.deps.ledger.audit(),
     ]);
     return {

@@ -17,7 +17,7 @@ import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { toCents } from '../../platform/db/cents.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { FairnessChainsService, PublicChain } from '../fairness/fairness-chains.service.ts';
 import type { AdminRoundRow, Room, RoomSettings, RoomStore, RoundStore } from '../rounds/rooms.service.ts';
@@ -100,9 +100,12 @@ export class AdminRoomsService {
   /** The room's rounds, newest first, with chain and positions summary; the hash only once drawn. */
   async roundList(roomId: string, query: { cursor?: string | undefined; limit?: number | undefined }) {
     await this.room(roomId);
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.rounds.adminListForRoom(roomId, decodeCursor(query.cursor, UUID_ID), limit);
-    return toPage(rows, limit, toAdminRound) satisfies Page<AdminRound>;
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.rounds.adminListForRoom(roomId, cursor, limit),
+      toAdminRound,
+    ) satisfies Promise<Page<AdminRound>>;
   }
 
   async chainList(roomId: string): Promise<{ items: ChainView[] }> {

@@ -1,9 +1,8 @@
 /** The console's SQL about users: search, one user with their balance, and the operator's changes. */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, UserStatus } from '../../platform/db/schema.ts';
 import { type PageCursor, paginate } from '../../platform/pagination.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface AdminUserRow {
   id: string;
@@ -14,7 +13,7 @@ export interface AdminUserRow {
   credit_score: number;
   status: UserStatus;
   password_reset_required: boolean;
-  balance: unknown;
+  balance: number;
   created_at: Date;
 }
 
@@ -26,8 +25,6 @@ function containsPattern(q: string): string {
 }
 
 export class AdminUsersRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   private query(executor: Executor) {
     return executor
       .selectFrom('users as u')
@@ -47,8 +44,13 @@ export class AdminUsersRepository {
   }
 
   /** Newest first, `limit` + 1 rows; `q` matches the id exactly, or account, nickname or email in part. */
-  search(q: string | undefined, cursor: PageCursor | undefined, limit: number): Promise<AdminUserRow[]> {
-    let query = this.query(this.db);
+  search(
+    executor: Executor,
+    q: string | undefined,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<AdminUserRow[]> {
+    let query = this.query(executor);
     if (q) {
       const pattern = containsPattern(q);
       query = query.where((eb) =>

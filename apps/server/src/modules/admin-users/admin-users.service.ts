@@ -17,10 +17,9 @@ import { FALLBACK_LOCALE } from '@tradehall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { AssetsService } from '../assets/assets.service.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { PasswordResetService } from '../auth/password-reset.service.ts';
@@ -60,10 +59,13 @@ export class AdminUsersService {
   constructor(private readonly deps: AdminUsersDeps) {}
 
   async search(query: AdminUserQuery): Promise<Page<AdminUser>> {
-    const limit = pageSize(query.limit);
     const q = query.q === '' ? undefined : query.q;
-    const rows = await this.deps.repository.search(q, decodeCursor(query.cursor, UUID_ID), limit);
-    return toPage(rows, limit, toAdminUser);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.search(this.deps.db, q, cursor, limit),
+      toAdminUser,
+    );
   }
 
   async detail(userId: string): Promise<AdminUserDetail> {
@@ -79,7 +81,7 @@ export class AdminUsersService {
         deps.withdrawals.adminList({ userId, ...page }),
         deps.bankCards.list(userId),
         deps.wallets.list(userId),
-        deps.sessionsRepository.listLive(userId, deps.clock.now()),
+        deps.sessionsRepository.listLive(deps.db, userId, deps.clock.now()),
       ],
     );
     return {
@@ -130,7 +132,7 @@ export class AdminUsersService {
   async forcePasswordReset(operatorId: string, userId: string, reason: string): Promise<AdminUser> {
     const { user } = await this.act(operatorId, userId, reason, async (trx, _before, now) => {
       await this.deps.repository.requirePasswordReset(trx, userId, now);
-      await this.deps.sessionsRepository.revokeAllForUser(userId, now, undefined, trx);
+      await this.deps.sessionsRepository.revokeAllForUser(trx, userId, now);
       return { action: 'user.password_reset', audit: () => ({ passwordResetRequired: true }) };
     });
     this.endSessions(userId);
@@ -147,7 +149,7 @@ export class AdminUsersService {
     const { user, changed } = await this.act(operatorId, userId, reason, async (trx, before, now) => {
       if (before.frozen === frozen) return null;
       await this.deps.repository.setStatus(trx, userId, frozen ? 'frozen' : 'active', now);
-      if (frozen) await this.deps.sessionsRepository.revokeAllForUser(userId, now, undefined, trx);
+      if (frozen) await this.deps.sessionsRepository.revokeAllForUser(trx, userId, now);
       return { action: frozen ? 'user.freeze' : 'user.unfreeze', audit: (view) => ({ frozen: view.frozen }) };
     });
     if (frozen && changed) this.endSessions(userId);
@@ -212,7 +214,7 @@ export function toAdminUser(row: AdminUserRow): AdminUser {
     realName: row.real_name,
     creditScore: row.credit_score,
     frozen: row.status === 'frozen',
-    balance: toCents(row.balance),
+    balance: row.balance,
     createdAt: toUnixSeconds(row.created_at),
   };
 }

@@ -1,6 +1,5 @@
 /** The money figures of My account in one statement: every one of them is a materialised column or an index probe. */
 import { CompiledQuery, sql } from 'kysely';
-import { toCents } from '../../platform/db/cents.ts';
 import { PREPARED_PREFIX } from '../../platform/db/database.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { MeUserRow } from '../../platform/db/schema.ts';
@@ -14,12 +13,23 @@ export interface MoneyFiguresRow {
   pendingWithdrawals: number;
 }
 
-interface RawFigures {
-  balance: unknown;
-  total_deposited: unknown;
-  total_staked: unknown;
+/** The row as the driver decodes it: the int8 money columns are numbers already (db/int8.ts). */
+interface FiguresColumns {
+  balance: number;
+  total_deposited: number;
+  total_staked: number;
   pending_deposits: number;
   pending_withdrawals: number;
+}
+
+function toFigures(row: FiguresColumns): MoneyFiguresRow {
+  return {
+    balance: row.balance,
+    totalDeposited: row.total_deposited,
+    totalStaked: row.total_staked,
+    pendingDeposits: row.pending_deposits,
+    pendingWithdrawals: row.pending_withdrawals,
+  };
 }
 
 const ME_SQL = `${PREPARED_PREFIX}
@@ -42,30 +52,20 @@ export class AssetsRepository {
     executor: Executor,
     userId: string,
   ): Promise<{ user: MeUserRow; figures: MoneyFiguresRow } | undefined> {
-    const result = await executor.executeQuery<MeUserRow & RawFigures>(CompiledQuery.raw(ME_SQL, [userId]));
+    const result = await executor.executeQuery<MeUserRow & FiguresColumns>(
+      CompiledQuery.raw(ME_SQL, [userId]),
+    );
     const row = result.rows[0];
     if (!row) return undefined;
     const { balance, total_deposited, total_staked, pending_deposits, pending_withdrawals, ...user } = row;
     return {
       user,
-      figures: {
-        balance: toCents(balance),
-        totalDeposited: toCents(total_deposited),
-        totalStaked: toCents(total_staked),
-        pendingDeposits: pending_deposits,
-        pendingWithdrawals: pending_withdrawals,
-      },
+      figures: toFigures(row),
     };
   }
 
   async moneyFigures(executor: Executor, userId: string): Promise<MoneyFiguresRow | undefined> {
-    const result = await sql<{
-      balance: unknown;
-      total_deposited: unknown;
-      total_staked: unknown;
-      pending_deposits: number;
-      pending_withdrawals: number;
-    }>`
+    const result = await sql<FiguresColumns>`
       select a.balance, a.total_deposited, a.total_staked,
         (select count(*)::int from deposits d where d.user_id = ${userId} and d.status = 'pending')
           as pending_deposits,
@@ -75,14 +75,6 @@ export class AssetsRepository {
       where a.user_id = ${userId} and a.kind = 'user_cash'
     `.execute(executor);
     const row = result.rows[0];
-    return (
-      row && {
-        balance: toCents(row.balance),
-        totalDeposited: toCents(row.total_deposited),
-        totalStaked: toCents(row.total_staked),
-        pendingDeposits: row.pending_deposits,
-        pendingWithdrawals: row.pending_withdrawals,
-      }
-    );
+    return row && toFigures(row);
   }
 }

@@ -3,8 +3,9 @@
  * is ONE statement on the counter row, so concurrent attempts are serialised by PostgreSQL's row lock
  * and none is lost or let through: a check-then-act in two statements is what let 29 guesses through.
  */
-import { type Kysely, sql } from 'kysely';
-import type { DB, LoginScope } from '../../platform/db/schema.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { LoginScope } from '../../platform/db/schema.ts';
 
 /**
  * Whether the row `t` is past its window and starts a new one: its lock is over, or, unlocked, its
@@ -33,14 +34,17 @@ export type Reservation =
   { reserved: true; window: Date } | { reserved: false; lockedUntil: Date | null };
 
 export class AttemptThrottleRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   /**
    * Takes one attempt out of the name's budget, or refuses it while the name is locked or the budget
    * (failures + attempts in flight) is used up. An over window, an over lock or an idle row (nothing
    * counted, nothing in flight) starts a new window with this attempt.
    */
-  async reserve(scope: LoginScope, accountKey: string, input: ReserveInput): Promise<Reservation> {
+  async reserve(
+    executor: Executor,
+    scope: LoginScope,
+    accountKey: string,
+    input: ReserveInput,
+  ): Promise<Reservation> {
     const { now, windowOverAt, budget } = input;
     const fresh = startsNewWindow(now, windowOverAt);
     const taken = await sql<{ window_started_at: Date }>`
@@ -55,10 +59,10 @@ export class AttemptThrottleRepository {
       where ${fresh}
         or (t.locked_until is null and t.failure_count + t.in_flight < ${budget}::integer)
       returning t.window_started_at
-    `.execute(this.db);
+    `.execute(executor);
     const window = taken.rows[0]?.window_started_at;
     if (window) return { reserved: true, window };
-    return { reserved: false, lockedUntil: await this.lockedUntil(scope, accountKey) };
+    return { reserved: false, lockedUntil: await this.lockedUntil(executor, scope, accountKey) };
   }
 
   /**
@@ -67,6 +71,7 @@ export class AttemptThrottleRepository {
    * a new window, or is gone) is still counted: in the window there is now, starting one if need be.
    */
   async settleFailure(
+    executor: Executor,
     scope: LoginScope,
     accountKey: string,
     input: { window: Date; now: Date; windowOverAt: Date; limit: number; lockUntil: Date },
@@ -93,12 +98,12 @@ export class AttemptThrottleRepository {
           when t.failure_count + 1 >= ${limit}::integer then ${lockUntil}::timestamptz
           else t.locked_until
         end
-    `.execute(this.db);
+    `.execute(executor);
   }
 
   /** The name's lock, if it has one (it may be over). */
-  private async lockedUntil(scope: LoginScope, accountKey: string): Promise<Date | null> {
-    const row = await this.db
+  private async lockedUntil(executor: Executor, scope: LoginScope, accountKey: string): Promise<Date | null> {
+    const row = await executor
       .selectFrom('login_throttles')
       .select('locked_until')
       .where('scope', '=', scope)
@@ -108,7 +113,12 @@ export class AttemptThrottleRepository {
   }
 
   /** A reserved attempt was right: the counted failures are forgotten, other attempts in flight stay. */
-  async settleSuccess(scope: LoginScope, accountKey: string, window: Date): Promise<void> {
+  async settleSuccess(
+    executor: Executor,
+    scope: LoginScope,
+    accountKey: string,
+    window: Date,
+  ): Promise<void> {
     await sql`
       update login_throttles set
         failure_count = 0,
@@ -117,18 +127,18 @@ export class AttemptThrottleRepository {
           else in_flight
         end
       where scope = ${scope} and account_key = ${accountKey}
-    `.execute(this.db);
-    await this.forgetIdle(scope, accountKey);
+    `.execute(executor);
+    await this.forgetIdle(executor, scope, accountKey);
   }
 
   /** A reserved attempt ended without a verdict on the password (frozen account, an error): no count. */
-  async release(scope: LoginScope, accountKey: string, window: Date): Promise<void> {
+  async release(executor: Executor, scope: LoginScope, accountKey: string, window: Date): Promise<void> {
     await sql`
       update login_throttles set in_flight = in_flight - 1
       where scope = ${scope} and account_key = ${accountKey}
         and window_started_at = ${window}::timestamptz and in_flight > 0
-    `.execute(this.db);
-    await this.forgetIdle(scope, accountKey);
+    `.execute(executor);
+    await this.forgetIdle(executor, scope, accountKey);
   }
 
   /**
@@ -136,8 +146,8 @@ export class AttemptThrottleRepository {
    * holds names with recent failures. A reservation taken meanwhile makes the row busy again, and
    * PostgreSQL re-checks the condition on the row it locks, so that row stays.
    */
-  private async forgetIdle(scope: LoginScope, accountKey: string): Promise<void> {
-    await this.db
+  private async forgetIdle(executor: Executor, scope: LoginScope, accountKey: string): Promise<void> {
+    await executor
       .deleteFrom('login_throttles')
       .where('scope', '=', scope)
       .where('account_key', '=', accountKey)

@@ -13,8 +13,9 @@
  */
 
 import type { ErrorCode } from '@tradehall/contracts';
+import type { Kysely } from 'kysely';
 import { addSeconds, type Clock } from '../../platform/clock.ts';
-import type { LoginScope } from '../../platform/db/schema.ts';
+import type { DB, LoginScope } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AttemptThrottleRepository } from './attempt-throttle.repository.ts';
 
@@ -49,6 +50,7 @@ export interface Attempt {
 }
 
 export interface AttemptThrottleServiceDeps {
+  db: Kysely<DB>;
   repository: AttemptThrottleRepository;
   clock: Clock;
   policy: AttemptThrottlePolicy;
@@ -87,7 +89,7 @@ export class AttemptThrottleService {
       succeed: async () => {
         settle();
         try {
-          await this.deps.repository.settleSuccess(scope, accountKey, window);
+          await this.deps.repository.settleSuccess(this.deps.db, scope, accountKey, window);
         } finally {
           this.#wakeOne(id);
         }
@@ -98,7 +100,7 @@ export class AttemptThrottleService {
     } finally {
       if (!settled) {
         settled = true;
-        await this.deps.repository.release(scope, accountKey, window).catch(() => {
+        await this.deps.repository.release(this.deps.db, scope, accountKey, window).catch(() => {
           // The answer (or error) already decided must not be replaced by this one; the reservation
           // then holds its place until its window ends.
         });
@@ -109,7 +111,7 @@ export class AttemptThrottleService {
 
   private async countFailure(scope: LoginScope, accountKey: string, window: Date): Promise<void> {
     const now = this.deps.clock.now();
-    await this.deps.repository.settleFailure(scope, accountKey, {
+    await this.deps.repository.settleFailure(this.deps.db, scope, accountKey, {
       window,
       now,
       windowOverAt: addSeconds(now, -this.deps.policy.windowSeconds),
@@ -131,7 +133,7 @@ export class AttemptThrottleService {
     let pollMs = FIRST_POLL_MS;
     for (;;) {
       const now = this.deps.clock.now();
-      const reservation = await this.deps.repository.reserve(scope, accountKey, {
+      const reservation = await this.deps.repository.reserve(this.deps.db, scope, accountKey, {
         now,
         windowOverAt: addSeconds(now, -this.deps.policy.windowSeconds),
         budget: this.deps.policy.failuresBeforeLock,

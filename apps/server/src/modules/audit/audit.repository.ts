@@ -1,9 +1,6 @@
 /** The only SQL of the operator audit log: append an entry (inside the action's own transaction), search. */
-import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import { type PageCursor, paginate } from '../../platform/pagination.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface NewAuditEntry {
   id: string;

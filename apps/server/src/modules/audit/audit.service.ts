@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditRepository, AuditRow } from './audit.repository.ts';
 
 export interface AuditAction {
@@ -51,21 +51,20 @@ export class AuditService {
 
   /** The log, newest first, filtered by any of operator, action, target and a time range (unix seconds). */
   async list(query: AuditQuery): Promise<Page<AuditEntry>> {
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.list(
-      this.deps.db,
-      {
-        operatorId: query.operatorId,
-        action: query.action,
-        targetType: query.targetType,
-        targetId: query.targetId,
-        from: query.from === undefined ? undefined : new Date(query.from * 1000),
-        to: query.to === undefined ? undefined : new Date(query.to * 1000),
-      },
-      decodeCursor(query.cursor, UUID_ID),
-      limit,
+    const filter = {
+      operatorId: query.operatorId,
+      action: query.action,
+      targetType: query.targetType,
+      targetId: query.targetId,
+      from: query.from === undefined ? undefined : new Date(query.from * 1000),
+      to: query.to === undefined ? undefined : new Date(query.to * 1000),
+    };
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.list(this.deps.db, filter, cursor, limit),
+      toAuditEntry,
     );
-    return toPage(rows, limit, toAuditEntry);
   }
 }
 

@@ -1,12 +1,12 @@
 /** Image-captcha answers, kept only as hashes. */
-import type { Kysely } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 
 export class CaptchaRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  async insert(row: { id: string; answerHash: string; createdAt: Date; expiresAt: Date }): Promise<void> {
-    await this.db
+  async insert(
+    executor: Executor,
+    row: { id: string; answerHash: string; createdAt: Date; expiresAt: Date },
+  ): Promise<void> {
+    await executor
       .insertInto('captchas')
       .values({
         id: row.id,
@@ -22,8 +22,12 @@ export class CaptchaRepository {
    * Marks a captcha used and returns what is needed to check the answer; undefined when it does not
    * exist or was already used. One statement, so two concurrent attempts cannot both get it.
    */
-  consume(id: string, now: Date): Promise<{ answer_hash: string; expires_at: Date } | undefined> {
-    return this.db
+  consume(
+    executor: Executor,
+    id: string,
+    now: Date,
+  ): Promise<{ answer_hash: string; expires_at: Date } | undefined> {
+    return executor
       .updateTable('captchas')
       .set({ used_at: now })
       .where('id', '=', id)
@@ -32,7 +36,7 @@ export class CaptchaRepository {
       .executeTakeFirst();
   }
 
-  async deleteExpiredBefore(cutoff: Date): Promise<void> {
-    await this.db.deleteFrom('captchas').where('expires_at', '<', cutoff).execute();
+  async deleteExpiredBefore(executor: Executor, cutoff: Date): Promise<void> {
+    await executor.deleteFrom('captchas').where('expires_at', '<', cutoff).execute();
   }
 }

@@ -4,8 +4,10 @@
  * be replayed. Answers compare case-insensitively (the image does not show case reliably).
  */
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import svgCaptcha from 'svg-captcha';
 import { addSeconds, type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { hexDigestsEqual, sha256Hex } from '../../platform/tokens.ts';
 import type { CaptchaRepository } from './captcha.repository.ts';
 
@@ -24,6 +26,7 @@ const AMBIGUOUS = '0oO1iIlL';
 const answerHash = (id: string, answer: string) => sha256Hex(`${id}:${answer.trim().toLowerCase()}`);
 
 export interface CaptchaServiceDeps {
+  db: Kysely<DB>;
   repository: CaptchaRepository;
   clock: Clock;
   ttlSeconds: number;
@@ -46,14 +49,14 @@ export class CaptchaService {
     });
     const id = randomUUID();
     const expiresAt = addSeconds(now, this.deps.ttlSeconds);
-    await this.deps.repository.insert({
+    await this.deps.repository.insert(this.deps.db, {
       id,
       answerHash: answerHash(id, image.text),
       createdAt: now,
       expiresAt,
     });
     // Housekeeping: answers long past their expiry are of no use to anyone.
-    await this.deps.repository.deleteExpiredBefore(addSeconds(now, -3600));
+    await this.deps.repository.deleteExpiredBefore(this.deps.db, addSeconds(now, -3600));
     return { captchaId: id, svg: image.data, expiresAt: toUnixSeconds(expiresAt), answer: image.text };
   }
 
@@ -61,7 +64,7 @@ export class CaptchaService {
   async verify(captchaId: string, answer: string): Promise<boolean> {
     if (!UUID_PATTERN.test(captchaId)) return false;
     const now = this.deps.clock.now();
-    const row = await this.deps.repository.consume(captchaId, now);
+    const row = await this.deps.repository.consume(this.deps.db, captchaId, now);
     if (!row) return false;
     if (row.expires_at.getTime() <= now.getTime()) return false;
     return hexDigestsEqual(row.answer_hash, answerHash(captchaId, answer));

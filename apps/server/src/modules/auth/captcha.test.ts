@@ -15,7 +15,8 @@ describe('captcha lifecycle', () => {
   beforeAll(async () => {
     ({ database, drop } = await freshDatabase('pglite'));
     service = new CaptchaService({
-      repository: new CaptchaRepository(database.kysely),
+      db: database.kysely,
+      repository: new CaptchaRepository(),
       clock,
       ttlSeconds: 120,
     });

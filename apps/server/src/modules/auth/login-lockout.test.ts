@@ -119,13 +119,16 @@ describe.each(DRIVERS)('login lockout on %s', (driver) => {
     await register(t, account, 'secret123');
     await fail(account, 9);
     // The tenth attempt was reserved and its process died before settling it.
-    const repository = new AttemptThrottleRepository(t.database.kysely);
+    const repository = new AttemptThrottleRepository();
     const now = t.clock.now();
     const window = { now, windowOverAt: addSeconds(now, -15 * 60), budget: 10 };
-    expect((await repository.reserve('user', account.toLowerCase(), window)).reserved).toBe(true);
+    expect(
+      (await repository.reserve(t.database.kysely, 'user', account.toLowerCase(), window)).reserved,
+    ).toBe(true);
     // The budget is held: an attempt waits for a turn (here for 100 ms, not the server's 15 s), then
     // is refused, to try again in a second; no password is checked.
     const throttle = new AttemptThrottleService({
+      db: t.database.kysely,
       repository,
       clock: t.clock,
       policy: {

@@ -1,12 +1,11 @@
 /** Password-reset codes (hashed) and the per-name resend timer. */
-import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
+import { type Selectable, sql, type Transaction } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, PasswordResetCodesTable } from '../../platform/db/schema.ts';
 
 export type ResetCodeRow = Selectable<PasswordResetCodesTable>;
 
 export class PasswordResetRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   /**
    * Records a request for this name unless the previous one is newer than `notBefore`, and finds the
    * user with an email to mail the code to, in ONE statement: no race between two clicks, and a known and
@@ -14,6 +13,7 @@ export class PasswordResetRepository {
    * mailed (an unknown name, no email, or a request refused).
    */
   async claimRequest(
+    executor: Executor,
     accountKey: string,
     now: Date,
     notBefore: Date,
@@ -33,7 +33,7 @@ export class PasswordResetRepository {
       )
       select exists (select 1 from claim) as claimed, (select id from target) as id,
         (select email from target) as email
-    `.execute(this.db);
+    `.execute(executor);
     const row = result.rows[0];
     return {
       claimed: row?.claimed ?? false,
@@ -42,8 +42,8 @@ export class PasswordResetRepository {
   }
 
   /** When the name last asked for a code (the request that blocks a new one). */
-  async lastRequestAt(accountKey: string): Promise<Date | null> {
-    const row = await this.db
+  async lastRequestAt(executor: Executor, accountKey: string): Promise<Date | null> {
+    const row = await executor
       .selectFrom('password_reset_requests')
       .select('requested_at')
       .where('account_key', '=', accountKey)
@@ -51,55 +51,53 @@ export class PasswordResetRepository {
     return row?.requested_at ?? null;
   }
 
-  /** Stores a new code and retires any earlier unused one: only the latest mail's code works. */
-  async replaceCode(row: {
-    id: string;
-    userId: string;
-    codeHash: string;
-    now: Date;
-    expiresAt: Date;
-  }): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('password_reset_codes')
-        .set({ used_at: row.now })
-        .where('user_id', '=', row.userId)
-        .where('used_at', 'is', null)
-        .execute();
-      await trx
-        .insertInto('password_reset_codes')
-        .values({
-          id: row.id,
-          user_id: row.userId,
-          code_hash: row.codeHash,
-          created_at: row.now,
-          expires_at: row.expiresAt,
-          used_at: null,
-        })
-        .execute();
-    });
+  /**
+   * Stores a new code and retires any earlier unused one: only the latest mail's code works. Two
+   * statements, so a transaction: a crash between them must not leave the user without a live code.
+   */
+  async replaceCode(
+    trx: Transaction<DB>,
+    row: {
+      id: string;
+      userId: string;
+      codeHash: string;
+      now: Date;
+      expiresAt: Date;
+    },
+  ): Promise<void> {
+    await trx
+      .updateTable('password_reset_codes')
+      .set({ used_at: row.now })
+      .where('user_id', '=', row.userId)
+      .where('used_at', 'is', null)
+      .execute();
+    await trx
+      .insertInto('password_reset_codes')
+      .values({
+        id: row.id,
+        user_id: row.userId,
+        code_hash: row.codeHash,
+        created_at: row.now,
+        expires_at: row.expiresAt,
+        used_at: null,
+      })
+      .execute();
   }
 
   /**
-   * Runs `use` on the user's latest unused code, locked for the transaction. `use` decides what happens
-   * to it (count a wrong attempt, or mark it used and change the password) inside the same transaction.
+   * The user's latest unused code, locked until the transaction ends: what happens to it (a wrong
+   * attempt counted, or marked used with the password changed) is decided inside the same transaction.
    */
-  withLatestCode<T>(
-    userId: string,
-    use: (code: ResetCodeRow | undefined, trx: Transaction<DB>) => Promise<T>,
-  ): Promise<T> {
-    return this.db.transaction().execute(async (trx) => {
-      const code = await trx
-        .selectFrom('password_reset_codes')
-        .selectAll()
-        .where('user_id', '=', userId)
-        .where('used_at', 'is', null)
-        .orderBy('created_at', 'desc')
-        .limit(1)
-        .forUpdate()
-        .executeTakeFirst();
-      return use(code, trx);
-    });
+  latestUnusedCodeForUpdate(trx: Transaction<DB>, userId: string): Promise<ResetCodeRow | undefined> {
+    return trx
+      .selectFrom('password_reset_codes')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('used_at', 'is', null)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .forUpdate()
+      .executeTakeFirst();
   }
 
   /**
@@ -107,7 +105,7 @@ export class PasswordResetRepository {
    * guess at a one-in-a-million code, while the wait would set a known account (whose wrong code is
    * counted) apart from an unknown one (nothing to count) by its timing.
    */
-  async countAttempt(id: string, trx: Transaction<DB>): Promise<void> {
+  async countAttempt(trx: Transaction<DB>, id: string): Promise<void> {
     await sql`set local synchronous_commit = off`.execute(trx);
     await trx
       .updateTable('password_reset_codes')
@@ -116,7 +114,7 @@ export class PasswordResetRepository {
       .execute();
   }
 
-  async markUsed(id: string, now: Date, trx: Transaction<DB>): Promise<void> {
+  async markUsed(trx: Transaction<DB>, id: string, now: Date): Promise<void> {
     await trx.updateTable('password_reset_codes').set({ used_at: now }).where('id', '=', id).execute();
   }
 }

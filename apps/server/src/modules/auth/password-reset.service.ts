@@ -11,8 +11,10 @@ import {
   VERIFICATION_CODE_RESEND_SECONDS,
   VERIFICATION_CODE_TTL_SECONDS,
 } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
 import { accountKey } from '../../platform/account-key.ts';
 import { addSeconds, type Clock } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Mailer } from '../../platform/mailer.ts';
@@ -36,6 +38,7 @@ function newCode(): { id: string; digits: string; hash: string } {
 }
 
 export interface PasswordResetServiceDeps {
+  db: Kysely<DB>;
   repository: PasswordResetRepository;
   accounts: AccountStore;
   sessions: SessionsRepository;
@@ -68,12 +71,13 @@ export class PasswordResetService {
     const key = accountKey(account);
     const now = this.deps.clock.now();
     const { claimed, user } = await this.deps.repository.claimRequest(
+      this.deps.db,
       key,
       now,
       addSeconds(now, -VERIFICATION_CODE_RESEND_SECONDS),
     );
     if (!claimed) {
-      const blockedBy = (await this.deps.repository.lastRequestAt(key)) ?? now;
+      const blockedBy = (await this.deps.repository.lastRequestAt(this.deps.db, key)) ?? now;
       const waitMs = blockedBy.getTime() + VERIFICATION_CODE_RESEND_SECONDS * 1000 - now.getTime();
       throw new AppError('RESEND_TOO_SOON', { retryAfterSeconds: waitMs / 1000 });
     }
@@ -114,13 +118,15 @@ export class PasswordResetService {
   private async sendCode(user: { id: string; email: string }, locale: Locale): Promise<void> {
     const now = this.deps.clock.now();
     const code = newCode();
-    await this.deps.repository.replaceCode({
-      id: code.id,
-      userId: user.id,
-      codeHash: code.hash,
-      now,
-      expiresAt: addSeconds(now, VERIFICATION_CODE_TTL_SECONDS),
-    });
+    await this.deps.db.transaction().execute((trx) =>
+      this.deps.repository.replaceCode(trx, {
+        id: code.id,
+        userId: user.id,
+        codeHash: code.hash,
+        now,
+        expiresAt: addSeconds(now, VERIFICATION_CODE_TTL_SECONDS),
+      }),
+    );
     this.deps.mailer.sendInBackground(resetCodeMail(locale, user.email, code.digits));
   }
 
@@ -136,7 +142,8 @@ export class PasswordResetService {
     // known one with a wrong code.
     const passwordHash = await this.deps.hasher.hash(input.password);
     const user = await this.deps.accounts.findByAccountKey(accountKey(input.account));
-    const ok = await this.deps.repository.withLatestCode(user?.id ?? NO_USER_ID, async (code, trx) => {
+    const ok = await this.deps.db.transaction().execute(async (trx) => {
+      const code = await this.deps.repository.latestUnusedCodeForUpdate(trx, user?.id ?? NO_USER_ID);
       const now = this.deps.clock.now();
       const usable =
         user !== undefined &&
@@ -146,12 +153,12 @@ export class PasswordResetService {
       if (!usable || !hexDigestsEqual(code.code_hash, codeHash(code.id, input.code))) {
         // Every refusal counts, on the code if there is one (on nothing otherwise): the same statements
         // whether the name has a live code, a dead one, or no account at all.
-        await this.deps.repository.countAttempt(code?.id ?? NO_USER_ID, trx);
+        await this.deps.repository.countAttempt(trx, code?.id ?? NO_USER_ID);
         return false;
       }
-      await this.deps.repository.markUsed(code.id, now, trx);
+      await this.deps.repository.markUsed(trx, code.id, now);
       await this.deps.accounts.setPasswordHash(user.id, passwordHash, now, trx);
-      await this.deps.sessions.revokeAllForUser(user.id, now, undefined, trx);
+      await this.deps.sessions.revokeAllForUser(trx, user.id, now);
       return true;
     });
     if (!ok || !user) throw new AppError('VERIFICATION_CODE_INVALID');

@@ -1,7 +1,8 @@
 /** User sessions: the token is stored only as its sha256. */
-import { type Kysely, type Selectable, sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import { PREPARED } from '../../platform/db/database.ts';
-import type { DB, SessionsTable, UserStatus } from '../../platform/db/schema.ts';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { SessionsTable, UserStatus } from '../../platform/db/schema.ts';
 import type { NewSessionColumns } from '../../platform/session-issue.ts';
 
 export type SessionRow = Selectable<SessionsTable>;
@@ -17,10 +18,8 @@ export interface SessionWithUser {
 }
 
 export class SessionsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  insert(userId: string, columns: NewSessionColumns): Promise<SessionRow> {
-    return this.db
+  insert(executor: Executor, userId: string, columns: NewSessionColumns): Promise<SessionRow> {
+    return executor
       .insertInto('sessions')
       .values({ user_id: userId, ...columns })
       .returningAll()
@@ -28,22 +27,22 @@ export class SessionsRepository {
   }
 
   /** Every authenticated request runs this: a prepared statement on PostgreSQL (planned once). */
-  async findByTokenHash(tokenHash: string): Promise<SessionWithUser | undefined> {
+  async findByTokenHash(executor: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
     const result = await sql<SessionWithUser>`${PREPARED}
       select s.id, s.user_id, s.last_seen_at, s.expires_at, s.revoked_at, u.username, u.status
       from sessions s join users u on u.id = s.user_id
       where s.token_hash = ${tokenHash}
-    `.execute(this.db);
+    `.execute(executor);
     return result.rows[0];
   }
 
-  async touch(id: string, now: Date): Promise<void> {
-    await this.db.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
+  async touch(executor: Executor, id: string, now: Date): Promise<void> {
+    await executor.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', id).execute();
   }
 
   /** Revokes one of the user's own live sessions; false when there is none with that id. */
-  async revokeOwned(id: string, userId: string, now: Date): Promise<boolean> {
-    const result = await this.db
+  async revokeOwned(executor: Executor, id: string, userId: string, now: Date): Promise<boolean> {
+    const result = await executor
       .updateTable('sessions')
       .set({ revoked_at: now })
       .where('id', '=', id)
@@ -56,10 +55,10 @@ export class SessionsRepository {
 
   /** Revokes every live session of a user, except one when given (the session making the change). */
   async revokeAllForUser(
+    executor: Executor,
     userId: string,
     now: Date,
     exceptSessionId?: string,
-    executor: Kysely<DB> = this.db,
   ): Promise<number> {
     let query = executor
       .updateTable('sessions')
@@ -71,8 +70,8 @@ export class SessionsRepository {
     return Number(result.numUpdatedRows);
   }
 
-  listLive(userId: string, now: Date): Promise<SessionRow[]> {
-    return this.db
+  listLive(executor: Executor, userId: string, now: Date): Promise<SessionRow[]> {
+    return executor
       .selectFrom('sessions')
       .selectAll()
       .where('user_id', '=', userId)

@@ -5,7 +5,9 @@
  * sessions), so no socket opened with one of them outlives it.
  */
 import type { SessionView } from '@tradehall/contracts';
+import type { Kysely } from 'kysely';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ALL_SESSIONS, type DomainEvents, type EndedSessions, endsSession } from '../../platform/events.ts';
 import type { UserAuth } from '../../platform/guards/user-guard.ts';
@@ -30,6 +32,7 @@ interface CachedSession {
 export type SessionStore = Pick<SessionsRepository, 'listLive' | 'revokeAllForUser'>;
 
 export interface SessionsServiceDeps {
+  db: Kysely<DB>;
   repository: SessionsRepository;
   /** Where the end of sessions is announced (the realtime gateways close their connections). */
   events: DomainEvents;
@@ -46,7 +49,7 @@ export class SessionsService {
 
   create(userId: string, meta: ClientMeta): Promise<IssuedSession> {
     return issueSession({ clock: this.deps.clock, ttlSeconds: this.deps.ttlSeconds, meta }, (columns) =>
-      this.deps.repository.insert(userId, columns),
+      this.deps.repository.insert(this.deps.db, userId, columns),
     );
   }
 
@@ -61,11 +64,11 @@ export class SessionsService {
       return cached.auth;
     }
     this.#cache.delete(tokenHash);
-    const session = await this.deps.repository.findByTokenHash(tokenHash);
+    const session = await this.deps.repository.findByTokenHash(this.deps.db, tokenHash);
     if (!session || session.revoked_at !== null || session.expires_at.getTime() <= now.getTime()) return null;
     if (session.status !== 'active') return null;
     if (now.getTime() - session.last_seen_at.getTime() >= TOUCH_INTERVAL_MS) {
-      await this.deps.repository.touch(session.id, now);
+      await this.deps.repository.touch(this.deps.db, session.id, now);
     }
     const auth: UserAuth = {
       userId: session.user_id,
@@ -105,7 +108,7 @@ export class SessionsService {
   }
 
   async list(auth: UserAuth): Promise<SessionView[]> {
-    const rows = await this.deps.repository.listLive(auth.userId, this.deps.clock.now());
+    const rows = await this.deps.repository.listLive(this.deps.db, auth.userId, this.deps.clock.now());
     return rows.map((row) => ({
       id: row.id,
       createdAt: toUnixSeconds(row.created_at),
@@ -119,7 +122,12 @@ export class SessionsService {
 
   /** Another user's session id answers exactly like a made-up one: NOT_FOUND. */
   async revoke(auth: UserAuth, sessionId: string): Promise<void> {
-    const revoked = await this.deps.repository.revokeOwned(sessionId, auth.userId, this.deps.clock.now());
+    const revoked = await this.deps.repository.revokeOwned(
+      this.deps.db,
+      sessionId,
+      auth.userId,
+      this.deps.clock.now(),
+    );
     // Nothing is announced for an id that is not the caller's live session: the socket.io room of a
     // session is found by its id alone, so announcing it would close someone else's.
     if (!revoked) throw new AppError('NOT_FOUND');
@@ -127,17 +135,22 @@ export class SessionsService {
   }
 
   async revokeCurrent(auth: UserAuth): Promise<void> {
-    await this.deps.repository.revokeOwned(auth.sessionId, auth.userId, this.deps.clock.now());
+    await this.deps.repository.revokeOwned(this.deps.db, auth.sessionId, auth.userId, this.deps.clock.now());
     this.ended(auth.userId, { kind: 'one', sessionId: auth.sessionId });
   }
 
   async revokeOthers(auth: UserAuth): Promise<void> {
-    await this.deps.repository.revokeAllForUser(auth.userId, this.deps.clock.now(), auth.sessionId);
+    await this.deps.repository.revokeAllForUser(
+      this.deps.db,
+      auth.userId,
+      this.deps.clock.now(),
+      auth.sessionId,
+    );
     this.ended(auth.userId, { kind: 'allBut', sessionId: auth.sessionId });
   }
 
   async revokeAll(userId: string): Promise<void> {
-    await this.deps.repository.revokeAllForUser(userId, this.deps.clock.now());
+    await this.deps.repository.revokeAllForUser(this.deps.db, userId, this.deps.clock.now());
     this.ended(userId, ALL_SESSIONS);
   }
 }

@@ -4,9 +4,10 @@
  */
 import type { BankCardView, CreateBankCardRequest } from '@tradehall/contracts';
 import { maskAccountNumber, normalizeAccountNumber, sameName } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
-import type { BankCardRow } from '../../platform/db/schema.ts';
+import type { BankCardRow, DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { AccountStore } from '../accounts/accounts.service.ts';
 import { BANK_CARDS_NUMBER_KEY, type BankCardsRepository } from './bank-cards.repository.ts';
@@ -15,6 +16,7 @@ import { BANK_CARDS_NUMBER_KEY, type BankCardsRepository } from './bank-cards.re
 export type LiveBankCards = Pick<BankCardsRepository, 'findLive'>;
 
 export interface BankCardsServiceDeps {
+  db: Kysely<DB>;
   repository: BankCardsRepository;
   accounts: AccountStore;
   clock: Clock;
@@ -24,7 +26,7 @@ export class BankCardsService {
   constructor(private readonly deps: BankCardsServiceDeps) {}
 
   async list(userId: string): Promise<{ items: BankCardView[] }> {
-    return { items: (await this.deps.repository.listLive(userId)).map(toBankCardView) };
+    return { items: (await this.deps.repository.listLive(this.deps.db, userId)).map(toBankCardView) };
   }
 
   async add(userId: string, input: CreateBankCardRequest): Promise<BankCardView> {
@@ -33,7 +35,7 @@ export class BankCardsService {
     if (!user.real_name) throw new AppError('REAL_NAME_REQUIRED');
     if (!sameName(input.payee, user.real_name)) throw new AppError('PAYEE_MISMATCH');
     try {
-      const row = await this.deps.repository.insert({
+      const row = await this.deps.repository.insert(this.deps.db, {
         userId,
         bankName: input.bankName,
         accountNumber: normalizeAccountNumber(input.accountNumber),
@@ -49,7 +51,7 @@ export class BankCardsService {
   }
 
   async remove(userId: string, id: string): Promise<void> {
-    if (!(await this.deps.repository.softDelete(userId, id, this.deps.clock.now())))
+    if (!(await this.deps.repository.softDelete(this.deps.db, userId, id, this.deps.clock.now())))
       throw new AppError('NOT_FOUND');
   }
 }

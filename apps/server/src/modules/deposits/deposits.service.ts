@@ -21,7 +21,7 @@ import type { DB, DepositMethodColumn, DepositRow, DepositStatusColumn } from '.
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import { newReference } from '../../platform/references.ts';
 import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
 import type { AccountStore } from '../accounts/accounts.service.ts';
@@ -166,9 +166,12 @@ export class DepositsService {
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<DepositView>> {
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
-    return toPage(rows, limit, toDepositView);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.listForUser(userId, cursor, limit),
+      toDepositView,
+    );
   }
 
   /** One of my deposits (the card return page polls it); anyone else's is NOT_FOUND. */
@@ -185,13 +188,13 @@ export class DepositsService {
     cursor?: string | undefined;
     limit?: number | undefined;
   }): Promise<Page<AdminDepositView>> {
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listAll(
-      { status: query.status, method: query.method, userId: query.userId },
-      decodeCursor(query.cursor, UUID_ID),
-      limit,
+    const filter = { status: query.status, method: query.method, userId: query.userId };
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.listAll(filter, cursor, limit),
+      toAdminDepositView,
     );
-    return toPage(rows, limit, toAdminDepositView);
   }
 
   /** Deposits waiting for an operator (the dashboard). */

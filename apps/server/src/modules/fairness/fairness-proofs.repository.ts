@@ -1,6 +1,6 @@
 /** The public proof of a round: its drawn result, chain commitment and (scheme v2) beacon, in one read. */
-import type { Kysely } from 'kysely';
-import type { DB, RoundStatusColumn } from '../../platform/db/schema.ts';
+import type { Executor } from '../../platform/db/executor.ts';
+import type { RoundStatusColumn } from '../../platform/db/schema.ts';
 
 export interface ProofRow {
   id: string;
@@ -25,10 +25,8 @@ export interface ProofRow {
 }
 
 export class FairnessProofsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  find(roundId: string): Promise<ProofRow | undefined> {
-    return this.db
+  find(executor: Executor, roundId: string): Promise<ProofRow | undefined> {
+    return executor
       .selectFrom('rounds as r')
       .innerJoin('fairness_chains as c', 'c.id', 'r.chain_id')
       .select([

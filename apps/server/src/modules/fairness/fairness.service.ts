@@ -6,15 +6,20 @@
  * `npm run verify`). A round without drawn digits has no proof yet: NOT_FOUND, exactly like an unknown id.
  */
 import type { FairnessProof } from '@tradehall/contracts';
+import type { Kysely } from 'kysely';
 import { toUnixSeconds } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { FairnessProofsRepository, ProofRow } from './fairness-proofs.repository.ts';
 
 export class FairnessService {
-  constructor(private readonly proofs: FairnessProofsRepository) {}
+  constructor(
+    private readonly db: Kysely<DB>,
+    private readonly proofs: FairnessProofsRepository,
+  ) {}
 
   async proof(roundId: string): Promise<FairnessProof> {
-    const row = await this.proofs.find(roundId);
+    const row = await this.proofs.find(this.db, roundId);
     const drawn = row && (row.status === 'drawing' || row.status === 'settled' || row.status === 'void');
     if (!row || !drawn || row.hash === null || row.digits === null || row.sum === null) {
       throw new AppError('NOT_FOUND');

@@ -1,13 +1,11 @@
 /** The single row of operator-configured funding settings. */
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 
 export class FundingSettingsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   /** The stored JSON, as stored (the service parses it). */
-  async get(executor: Executor = this.db): Promise<unknown> {
+  async get(executor: Executor): Promise<unknown> {
     const row = await executor
       .selectFrom('funding_settings')
       .select('settings')
@@ -27,7 +25,7 @@ export class FundingSettingsRepository {
     return row.settings;
   }
 
-  async put(settings: unknown, now: Date, executor: Executor = this.db): Promise<void> {
+  async put(executor: Executor, settings: unknown, now: Date): Promise<void> {
     await executor
       .updateTable('funding_settings')
       .set({ settings: JSON.stringify(settings), updated_at: now })

@@ -34,7 +34,7 @@ export class FundingSettingsService {
 
   /** The stored settings; they were validated on the way in, and are parsed again on the way out. */
   async settings(executor?: Executor): Promise<FundingSettings> {
-    return fundingSettingsSchema.parse(await this.deps.repository.get(executor));
+    return fundingSettingsSchema.parse(await this.deps.repository.get(executor ?? this.deps.db));
   }
 
   /** The settings with the card gateway they apply to, as the console shows them. */
@@ -106,7 +106,7 @@ export class FundingSettingsService {
     };
     await this.deps.db.transaction().execute(async (trx) => {
       const before = await this.deps.repository.getForUpdate(trx);
-      await this.deps.repository.put(settings, this.deps.clock.now(), trx);
+      await this.deps.repository.put(trx, settings, this.deps.clock.now());
       await this.deps.audit.record(
         {
           operatorId,

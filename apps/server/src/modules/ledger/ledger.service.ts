@@ -25,7 +25,7 @@ import { toCents } from '../../platform/db/cents.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, type Page, pageSize, SERIAL_ID, toPage } from '../../platform/pagination.ts';
+import { keysetPage, type Page, SERIAL_ID } from '../../platform/pagination.ts';
 import type {
   AccountEntryRow,
   CashAccount,
@@ -270,11 +270,15 @@ export class LedgerService {
     userId: string,
     query: { cursor?: string | undefined; limit?: number | undefined },
   ): Promise<Page<TransactionView>> {
-    const cursor = decodeCursor(query.cursor, SERIAL_ID);
-    const limit = pageSize(query.limit);
-    const account = await this.userAccount(this.deps.db, userId);
-    const rows = await this.deps.repository.entriesForAccount(this.deps.db, account.id, cursor, limit);
-    return toPage(rows, limit, toTransactionLine);
+    return keysetPage(
+      query,
+      SERIAL_ID,
+      async (cursor, limit) => {
+        const account = await this.userAccount(this.deps.db, userId);
+        return this.deps.repository.entriesForAccount(this.deps.db, account.id, cursor, limit);
+      },
+      toTransactionLine,
+    );
   }
 
   /**
@@ -297,26 +301,26 @@ export class LedgerService {
    * newest first. An account or user that does not exist matches nothing (an empty page).
    */
   async searchTransfers(query: TransferSearchQuery): Promise<Page<AdminTransfer>> {
-    const limit = pageSize(query.limit);
-    const cursor = decodeCursor(query.cursor, SERIAL_ID);
-    const accountIds: string[] = [];
-    if (query.userId) {
-      const account = await this.deps.repository.userAccount(this.deps.db, query.userId);
-      if (!account) return { items: [], nextCursor: null };
-      accountIds.push(account.id);
-    }
-    if (query.account) {
-      const id = await this.deps.repository.accountIdByName(this.deps.db, query.account);
-      if (!id) return { items: [], nextCursor: null };
-      accountIds.push(id);
-    }
-    const rows = await this.deps.repository.searchTransfers(
-      this.deps.db,
-      { accountIds, code: query.code, reference: query.reference },
-      cursor,
-      limit,
+    return keysetPage(
+      query,
+      SERIAL_ID,
+      async (cursor, limit) => {
+        const accountIds: string[] = [];
+        if (query.userId) {
+          const account = await this.deps.repository.userAccount(this.deps.db, query.userId);
+          if (!account) return [];
+          accountIds.push(account.id);
+        }
+        if (query.account) {
+          const id = await this.deps.repository.accountIdByName(this.deps.db, query.account);
+          if (!id) return [];
+          accountIds.push(id);
+        }
+        const filter = { accountIds, code: query.code, reference: query.reference };
+        return this.deps.repository.searchTransfers(this.deps.db, filter, cursor, limit);
+      },
+      toAdminTransfer,
     );
-    return toPage(rows, limit, toAdminTransfer);
   }
 
   /** The user's latest transfers, signed from their side (the console's user detail). */

@@ -16,7 +16,9 @@
  */
 import type { RoundView } from '@tradehall/contracts';
 import { FALLBACK_LOCALE, isLocale, type Locale } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import type { DomainEvent, DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Logger } from '../../platform/logger.ts';
@@ -41,6 +43,7 @@ const listening = new WeakSet<DomainEvents>();
 
 /** Where notification pushes read recipients and publish. */
 export interface NotificationPushesDeps {
+  db: Kysely<DB>;
   repository: NotificationsRepository;
   clock: Clock;
   events: DomainEvents;
@@ -103,7 +106,7 @@ export class NotificationPushes {
     status: string,
     template: TemplateKey,
   ): Promise<void> {
-    const facts = await this.deps.repository.fundingFacts(kind, id, userId);
+    const facts = await this.deps.repository.fundingFacts(this.deps.db, kind, id, userId);
     if (!facts) {
       this.deps.logger.warn({ kind, id, userId }, 'funding event for an order that is not the user’s');
       return;
@@ -114,7 +117,7 @@ export class NotificationPushes {
       ...(status === 'rejected' ? { reason: facts.reason } : {}),
     };
     const at = this.deps.clock.now();
-    const stored = await this.deps.repository.insertOnce({
+    const stored = await this.deps.repository.insertOnce(this.deps.db, {
       id: newId(at.getTime()),
       audience: 'user',
       userId,
@@ -128,7 +131,7 @@ export class NotificationPushes {
       at,
     });
     if (!stored) return; // Told before: stored and pushed then.
-    const state = await this.deps.repository.state(userId);
+    const state = await this.deps.repository.state(this.deps.db, userId);
     if (state && !state.funding) return;
     const { content } = renderTemplate(pushLocale(state?.locale), template, params);
     this.deps.events.publish({ channel: 'notice', msg: { type: 'gaogaoasx', content, uid: userId }, userId });
@@ -137,7 +140,7 @@ export class NotificationPushes {
   private async roundSettled(round: RoundView): Promise<void> {
     if (round.digits === null || round.sum === null) return;
     const digits = round.digits.join(' + ');
-    for (const outcome of await this.deps.repository.roundOutcomes(round.id)) {
+    for (const outcome of await this.deps.repository.roundOutcomes(this.deps.db, round.id)) {
       const { content } = renderTemplate(pushLocale(outcome.locale), 'round_settled', {
         issue: round.issue,
         digits,

@@ -4,8 +4,7 @@
  * page costs the same however many notifications exist. A notification is read when the user opened it
  * (a notification_reads row) or it is at or before their "read all" mark.
  */
-import { type ExpressionBuilder, type Kysely, sql } from 'kysely';
-import { toCents } from '../../platform/db/cents.ts';
+import { type ExpressionBuilder, sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import type {
@@ -74,8 +73,6 @@ export interface FundingFacts {
 type Visibility = 'announcements' | 'personal';
 
 export class NotificationsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   insert(executor: Executor, notification: NewNotification): Promise<NotificationRow> {
     return executor
       .insertInto('notifications')
@@ -85,8 +82,8 @@ export class NotificationsRepository {
   }
 
   /** Inserts unless a notification with the same source key exists; undefined when it did. */
-  insertOnce(notification: NewNotification): Promise<NotificationRow | undefined> {
-    return this.db
+  insertOnce(executor: Executor, notification: NewNotification): Promise<NotificationRow | undefined> {
+    return executor
       .insertInto('notifications')
       .values(toValues(notification))
       .onConflict((conflict) => conflict.column('source_key').doNothing())
@@ -96,21 +93,22 @@ export class NotificationsRepository {
 
   /** One page of a user's notifications, newest first, `limit + 1` rows (see toPage). */
   listForUser(
+    executor: Executor,
     userId: string,
     scope: 'all' | 'personal',
     mark: ReadMark | null,
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<ListedNotification[]> {
-    const personal = this.branch(userId, 'personal', cursor, limit + 1);
+    const personal = this.branch(executor, userId, 'personal', cursor, limit + 1);
     const visible =
       scope === 'personal'
         ? personal
-        : this.db
-            .selectFrom(this.branch(userId, 'announcements', cursor, limit + 1).as('a'))
+        : executor
+            .selectFrom(this.branch(executor, userId, 'announcements', cursor, limit + 1).as('a'))
             .selectAll()
-            .unionAll(this.db.selectFrom(personal.as('p')).selectAll());
-    return this.db
+            .unionAll(executor.selectFrom(personal.as('p')).selectAll());
+    return executor
       .selectFrom(visible.as('n'))
       .leftJoin('notification_reads as r', (join) =>
         join.onRef('r.notification_id', '=', 'n.id').on('r.user_id', '=', userId),
@@ -131,10 +129,10 @@ export class NotificationsRepository {
       .then((rows) => rows.map((row) => ({ ...row, read: Boolean(row.read) })));
   }
 
-  async countUnread(userId: string, mark: ReadMark | null): Promise<number> {
-    let query = this.db
+  async countUnread(executor: Executor, userId: string, mark: ReadMark | null): Promise<number> {
+    let query = executor
       .selectFrom('notifications as n')
-      .select(sql<number>`count(*)::int`.as('unread'))
+      .select(sql<number>`count(*)`.as('unread'))
       .where((eb) => eb.or([eb('n.audience', '=', 'all'), eb('n.user_id', '=', userId)]))
       .where((eb) =>
         eb.not(
@@ -151,12 +149,12 @@ export class NotificationsRepository {
       query = query.where((eb) => eb(eb.refTuple('n.created_at', 'n.id'), '>', eb.tuple(mark.at, mark.id)));
     }
     const row = await query.executeTakeFirstOrThrow();
-    return Number(row.unread);
+    return row.unread;
   }
 
   /** The notification if this user may see it. */
-  findVisible(userId: string, id: string): Promise<NotificationRow | undefined> {
-    return this.db
+  findVisible(executor: Executor, userId: string, id: string): Promise<NotificationRow | undefined> {
+    return executor
       .selectFrom('notifications')
       .selectAll()
       .where('id', '=', id)
@@ -164,8 +162,8 @@ export class NotificationsRepository {
       .executeTakeFirst();
   }
 
-  async markRead(userId: string, notificationId: string, at: Date): Promise<void> {
-    await this.db
+  async markRead(executor: Executor, userId: string, notificationId: string, at: Date): Promise<void> {
+    await executor
       .insertInto('notification_reads')
       .values({ user_id: userId, notification_id: notificationId, read_at: at })
       .onConflict((conflict) => conflict.columns(['user_id', 'notification_id']).doNothing())
@@ -173,13 +171,15 @@ export class NotificationsRepository {
   }
 
   /** The newest notification the user can see, the mark "read all" sets. */
-  async newestVisible(userId: string): Promise<ReadMark | null> {
-    const row = await this.db
+  async newestVisible(executor: Executor, userId: string): Promise<ReadMark | null> {
+    const row = await executor
       .selectFrom(
-        this.db
-          .selectFrom(this.branch(userId, 'announcements', undefined, 1).as('a'))
+        executor
+          .selectFrom(this.branch(executor, userId, 'announcements', undefined, 1).as('a'))
           .selectAll()
-          .unionAll(this.db.selectFrom(this.branch(userId, 'personal', undefined, 1).as('p')).selectAll())
+          .unionAll(
+            executor.selectFrom(this.branch(executor, userId, 'personal', undefined, 1).as('p')).selectAll(),
+          )
           .as('n'),
       )
       .select(['n.created_at', 'n.id'])
@@ -190,47 +190,53 @@ export class NotificationsRepository {
     return row ? { at: row.created_at, id: row.id } : null;
   }
 
-  /** Sets the "read all" mark; the individual reads it now covers are dropped (they say nothing more). */
-  async setReadMark(userId: string, mark: ReadMark, at: Date): Promise<void> {
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('notification_settings')
-        .values({ user_id: userId, read_through_at: mark.at, read_through_id: mark.id, updated_at: at })
-        .onConflict((conflict) =>
-          conflict
-            .column('user_id')
-            .doUpdateSet({ read_through_at: mark.at, read_through_id: mark.id, updated_at: at }),
-        )
-        .execute();
-      await trx
-        .deleteFrom('notification_reads')
-        .where('notification_reads.user_id', '=', userId)
-        .where((eb) =>
-          eb.exists(
-            eb
-              .selectFrom('notifications as n')
-              .select(sql`1`.as('one'))
-              .whereRef('n.id', '=', 'notification_reads.notification_id')
-              .where((inner) =>
-                inner(inner.refTuple('n.created_at', 'n.id'), '<=', inner.tuple(mark.at, mark.id)),
-              ),
-          ),
-        )
-        .execute();
-    });
+  /**
+   * Sets the "read all" mark; the individual reads it now covers are dropped (they say nothing more).
+   * Two statements, so a transaction: a read dropped without its mark would show as unread again.
+   */
+  async setReadMark(trx: Transaction<DB>, userId: string, mark: ReadMark, at: Date): Promise<void> {
+    await trx
+      .insertInto('notification_settings')
+      .values({ user_id: userId, read_through_at: mark.at, read_through_id: mark.id, updated_at: at })
+      .onConflict((conflict) =>
+        conflict
+          .column('user_id')
+          .doUpdateSet({ read_through_at: mark.at, read_through_id: mark.id, updated_at: at }),
+      )
+      .execute();
+    await trx
+      .deleteFrom('notification_reads')
+      .where('notification_reads.user_id', '=', userId)
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('notifications as n')
+            .select(sql`1`.as('one'))
+            .whereRef('n.id', '=', 'notification_reads.notification_id')
+            .where((inner) =>
+              inner(inner.refTuple('n.created_at', 'n.id'), '<=', inner.tuple(mark.at, mark.id)),
+            ),
+        ),
+      )
+      .execute();
   }
 
-  state(userId: string): Promise<NotificationStateRow | undefined> {
-    return this.db
+  state(executor: Executor, userId: string): Promise<NotificationStateRow | undefined> {
+    return executor
       .selectFrom('notification_settings')
       .select(['announcement', 'round_result', 'funding', 'locale', 'read_through_at', 'read_through_id'])
       .where('user_id', '=', userId)
       .executeTakeFirst();
   }
 
-  updateSettings(userId: string, patch: SettingsPatch, at: Date): Promise<NotificationStateRow> {
+  updateSettings(
+    executor: Executor,
+    userId: string,
+    patch: SettingsPatch,
+    at: Date,
+  ): Promise<NotificationStateRow> {
     const values = definedOnly(patch);
-    return this.db
+    return executor
       .insertInto('notification_settings')
       .values({ user_id: userId, ...values, updated_at: at })
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ ...values, updated_at: at }))
@@ -238,8 +244,8 @@ export class NotificationsRepository {
       .executeTakeFirstOrThrow();
   }
 
-  async setLocale(userId: string, locale: string, at: Date): Promise<void> {
-    await this.db
+  async setLocale(executor: Executor, userId: string, locale: string, at: Date): Promise<void> {
+    await executor
       .insertInto('notification_settings')
       .values({ user_id: userId, locale, updated_at: at })
       .onConflict((conflict) => conflict.column('user_id').doUpdateSet({ locale, updated_at: at }))
@@ -259,8 +265,12 @@ export class NotificationsRepository {
   }
 
   /** What operators sent, newest first, `limit + 1` rows. */
-  listSent(cursor: PageCursor | undefined, limit: number): Promise<SentNotificationRow[]> {
-    const query = this.db
+  listSent(
+    executor: Executor,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<SentNotificationRow[]> {
+    const query = executor
       .selectFrom('notifications as n')
       .leftJoin('users as u', 'u.id', 'n.user_id')
       .selectAll('n')
@@ -271,12 +281,13 @@ export class NotificationsRepository {
 
   /** The deposit or withdrawal a funding notification describes, if it is this user's. */
   async fundingFacts(
+    executor: Executor,
     kind: 'deposit' | 'withdrawal',
     id: string,
     userId: string,
   ): Promise<FundingFacts | undefined> {
     const table = kind === 'deposit' ? 'deposits' : 'withdrawals';
-    const row = await this.db
+    const row = await executor
       .selectFrom(table)
       .select(['reference', 'amount', 'reject_reason'])
       .where('id', '=', id)
@@ -286,15 +297,15 @@ export class NotificationsRepository {
   }
 
   /** Each participant of a round who has round results on: their stakes and what came back. */
-  async roundOutcomes(roundId: string): Promise<RoundOutcomeRow[]> {
-    const rows = await this.db
+  async roundOutcomes(executor: Executor, roundId: string): Promise<RoundOutcomeRow[]> {
+    const rows = await executor
       .selectFrom('positions as p')
       .leftJoin('notification_settings as s', 's.user_id', 'p.user_id')
       .select([
         'p.user_id',
         's.locale',
-        sql<string>`sum(p.amount)`.as('stake'),
-        sql<string>`sum(coalesce(p.payout, 0))`.as('payout'),
+        sql<number>`sum(p.amount)::int8`.as('stake'),
+        sql<number>`sum(coalesce(p.payout, 0))::int8`.as('payout'),
       ])
       .where('p.round_id', '=', roundId)
       // Round results are opt-in: no settings row means off.
@@ -303,15 +314,21 @@ export class NotificationsRepository {
       .execute();
     return rows.map((row) => ({
       userId: row.user_id,
-      stake: toCents(row.stake),
-      payout: toCents(row.payout),
+      stake: row.stake,
+      payout: row.payout,
       locale: row.locale,
     }));
   }
 
   /** One side of a user's list: announcements, or those addressed to them; newest first, cut at `limit`. */
-  private branch(userId: string, which: Visibility, cursor: PageCursor | undefined, limit: number) {
-    let query = this.db
+  private branch(
+    executor: Executor,
+    userId: string,
+    which: Visibility,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ) {
+    let query = executor
       .selectFrom('notifications')
       .selectAll()
       .where((eb: ExpressionBuilder<DB, 'notifications'>) =>

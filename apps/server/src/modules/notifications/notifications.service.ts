@@ -28,7 +28,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import { KnownLocales } from './known-locales.ts';
 import { NotificationPushes } from './notification-pushes.ts';
@@ -63,8 +63,9 @@ export class NotificationsService {
 
   constructor(readonly deps: NotificationsDeps) {
     this.repository = deps.repository;
-    this.locales = new KnownLocales({ repository: this.repository, clock: deps.clock });
+    this.locales = new KnownLocales({ db: deps.db, repository: this.repository, clock: deps.clock });
     this.pushes = new NotificationPushes({
+      db: deps.db,
       repository: this.repository,
       clock: deps.clock,
       events: deps.events,
@@ -87,32 +88,48 @@ export class NotificationsService {
 
   /** A page of the user's notifications, rendered in `locale`, with their unread count. */
   async list(userId: string, query: NotificationListQuery, locale: Locale): Promise<NotificationPage> {
-    const cursor = decodeCursor(query.cursor, UUID_ID);
-    const limit = pageSize(query.limit);
-    await this.locales.remember(userId, locale);
-    const mark = readMark(await this.repository.state(userId));
-    const rows = await this.repository.listForUser(userId, query.scope ?? 'all', mark, cursor, limit);
-    const page = toPage(rows, limit, (row) => toNotificationView(row, locale));
-    return { ...page, unread: await this.repository.countUnread(userId, mark) };
+    let unread = 0;
+    const page = await keysetPage(
+      query,
+      UUID_ID,
+      async (cursor, limit) => {
+        await this.locales.remember(userId, locale);
+        const mark = readMark(await this.repository.state(this.deps.db, userId));
+        const rows = await this.repository.listForUser(
+          this.deps.db,
+          userId,
+          query.scope ?? 'all',
+          mark,
+          cursor,
+          limit,
+        );
+        unread = await this.repository.countUnread(this.deps.db, userId, mark);
+        return rows;
+      },
+      (row) => toNotificationView(row, locale),
+    );
+    return { ...page, unread };
   }
 
   async unreadCount(userId: string, locale: Locale): Promise<{ unread: number }> {
     await this.locales.remember(userId, locale);
-    const mark = readMark(await this.repository.state(userId));
-    return { unread: await this.repository.countUnread(userId, mark) };
+    const mark = readMark(await this.repository.state(this.deps.db, userId));
+    return { unread: await this.repository.countUnread(this.deps.db, userId, mark) };
   }
 
   /** Marks one notification read; one the user cannot see (another user's) is NOT_FOUND. */
   async markRead(userId: string, id: string): Promise<void> {
-    const notification = await this.repository.findVisible(userId, id);
+    const notification = await this.repository.findVisible(this.deps.db, userId, id);
     if (!notification) throw new AppError('NOT_FOUND');
-    await this.repository.markRead(userId, id, this.deps.clock.now());
+    await this.repository.markRead(this.deps.db, userId, id, this.deps.clock.now());
   }
 
   /** Everything the user can see now is read; what arrives later is not. */
   async markAllRead(userId: string): Promise<void> {
-    const newest = await this.repository.newestVisible(userId);
-    if (newest) await this.repository.setReadMark(userId, newest, this.deps.clock.now());
+    const newest = await this.repository.newestVisible(this.deps.db, userId);
+    if (!newest) return;
+    const at = this.deps.clock.now();
+    await this.deps.db.transaction().execute((trx) => this.repository.setReadMark(trx, userId, newest, at));
   }
 
   async settings(userId: string, locale: Locale): Promise<NotificationSettings> {
@@ -125,7 +142,7 @@ export class NotificationsService {
    * joins a user's sockets to the `announcements` room only when `announcement` is on.
    */
   async settingsFor(userId: string): Promise<NotificationSettings> {
-    return toSettings(await this.repository.state(userId));
+    return toSettings(await this.repository.state(this.deps.db, userId));
   }
 
   /** Changes some settings; the gateway hears `settings` and (un)joins the user's sockets at once. */
@@ -135,7 +152,9 @@ export class NotificationsService {
     locale: Locale,
   ): Promise<NotificationSettings> {
     await this.locales.remember(userId, locale);
-    const settings = toSettings(await this.repository.updateSettings(userId, update, this.deps.clock.now()));
+    const settings = toSettings(
+      await this.repository.updateSettings(this.deps.db, userId, update, this.deps.clock.now()),
+    );
     this.deps.events.publish({ channel: 'settings', userId, announcements: settings.announcement });
     return settings;
   }
@@ -218,10 +237,12 @@ export class NotificationsService {
   }
 
   async listSent(query: PageQuery): Promise<Page<SentNotificationView>> {
-    const cursor = decodeCursor(query.cursor, UUID_ID);
-    const limit = pageSize(query.limit);
-    const rows = await this.repository.listSent(cursor, limit);
-    return toPage(rows, limit, toSentNotificationView);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.repository.listSent(this.deps.db, cursor, limit),
+      toSentNotificationView,
+    );
   }
 }
 

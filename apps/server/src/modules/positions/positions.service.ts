@@ -32,7 +32,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import {
   type IdempotencyService,
   type IdempotentOperation,
@@ -303,33 +303,35 @@ export class PositionsService {
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<PositionView>> {
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
-    return toPage(rows, limit, toPositionView);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.listForUser(userId, cursor, limit),
+      toPositionView,
+    );
   }
 
   /** Settled profit and loss per round (refunds count as payout), newest settlement first. */
   async revenue(userId: string, query: PageQuery): Promise<Page<RevenueItem>> {
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.revenueForUser(
-      userId,
-      decodeCursor(query.cursor, UUID_ID),
-      limit,
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.revenueForUser(userId, cursor, limit),
+      (row) => {
+        const staked = toCents(row.staked);
+        const payout = toCents(row.payout);
+        return {
+          roundId: row.id,
+          issue: row.issue,
+          roomId: row.room_id,
+          tier: row.tier,
+          staked,
+          payout,
+          profit: payout - staked,
+          settledAt: toUnixSeconds(row.created_at),
+        };
+      },
     );
-    return toPage(rows, limit, (row) => {
-      const staked = toCents(row.staked);
-      const payout = toCents(row.payout);
-      return {
-        roundId: row.id,
-        issue: row.issue,
-        roomId: row.room_id,
-        tier: row.tier,
-        staked,
-        payout,
-        profit: payout - staked,
-        settledAt: toUnixSeconds(row.created_at),
-      };
-    });
   }
 }
 

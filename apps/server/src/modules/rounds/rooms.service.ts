@@ -8,7 +8,7 @@ import { formatMoney } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import { decodeCursor, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, UUID_ID } from '../../platform/pagination.ts';
 import { type SharedRead, SharedReadCache } from '../../platform/shared-read-cache.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { Room, RoomsRepository } from './rooms.repository.ts';
@@ -116,9 +116,12 @@ export class RoomsService {
     query: PageQuery,
   ): Promise<{ items: RoundView[]; nextCursor: string | null }> {
     await this.room(roomId);
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.rounds.listForRoom(roomId, decodeCursor(query.cursor, UUID_ID), limit);
-    return toPage(rows, limit, toRoundView);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.rounds.listForRoom(roomId, cursor, limit),
+      toRoundView,
+    );
   }
 
   /** A round and the viewer's own positions in it (any user may look at any round; positions are theirs). */

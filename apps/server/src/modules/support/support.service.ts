@@ -23,7 +23,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type {
   NewSupportMessage,
@@ -54,10 +54,12 @@ export class SupportService {
   // ---- users ------------------------------------------------------------------------------------
 
   async list(userId: string, query: PageQuery): Promise<Page<SupportMessage>> {
-    const cursor = decodeCursor(query.cursor, UUID_ID);
-    const limit = pageSize(query.limit);
-    const rows = await this.repository.listForUser(userId, cursor, limit);
-    return toPage(rows, limit, toMessageView);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.repository.listForUser(userId, cursor, limit),
+      toMessageView,
+    );
   }
 
   send(userId: string, input: SupportMessageRequest): Promise<SupportMessage> {
@@ -99,10 +101,12 @@ export class SupportService {
   // ---- operators --------------------------------------------------------------------------------
 
   async listThreads(query: PageQuery): Promise<Page<SupportThread>> {
-    const cursor = decodeCursor(query.cursor, UUID_ID);
-    const limit = pageSize(query.limit);
-    const rows = await this.repository.listThreads(cursor, limit);
-    return toPage(rows, limit, toThreadView);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.repository.listThreads(cursor, limit),
+      toThreadView,
+    );
   }
 
   /** A user's conversation as the operator reads it; an unknown user is NOT_FOUND. */

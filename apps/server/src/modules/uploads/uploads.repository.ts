@@ -1,18 +1,18 @@
 /** Uploaded images, kept in the database so every node can serve them. */
-import type { Kysely } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
-import type { DB, UploadRow } from '../../platform/db/schema.ts';
+import type { UploadRow } from '../../platform/db/schema.ts';
 
 export class UploadsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  async insert(upload: {
-    userId: string;
-    contentType: string;
-    content: Uint8Array;
-    at: Date;
-  }): Promise<string> {
-    const row = await this.db
+  async insert(
+    executor: Executor,
+    upload: {
+      userId: string;
+      contentType: string;
+      content: Uint8Array;
+      at: Date;
+    },
+  ): Promise<string> {
+    const row = await executor
       .insertInto('uploads')
       .values({
         user_id: upload.userId,
@@ -26,8 +26,8 @@ export class UploadsRepository {
     return row.id;
   }
 
-  find(id: string): Promise<UploadRow | undefined> {
-    return this.db.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
+  find(executor: Executor, id: string): Promise<UploadRow | undefined> {
+    return executor.selectFrom('uploads').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   async isOwnedBy(executor: Executor, id: string, userId: string): Promise<boolean> {

@@ -1,7 +1,9 @@
 /** Receipt images: JPEG, PNG or WebP (by their bytes), at most 5 MB, readable by their owner and operators. */
 import type { UploadResponse } from '@tradehall/contracts';
 import { UPLOAD_MAX_BYTES } from '@tradehall/contracts/limits';
+import type { Kysely } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sniffImageType } from './image-type.ts';
 import type { UploadsRepository } from './uploads.repository.ts';
@@ -18,6 +20,7 @@ export type UploadViewer = { userId: string } | { operatorId: string };
 export type UploadOwnership = Pick<UploadsRepository, 'isOwnedBy'>;
 
 export interface UploadsServiceDeps {
+  db: Kysely<DB>;
   repository: UploadsRepository;
   clock: Clock;
 }
@@ -30,13 +33,18 @@ export class UploadsService {
     if (!contentType || content.length === 0 || content.length > UPLOAD_MAX_BYTES) {
       throw new AppError('UPLOAD_INVALID');
     }
-    const id = await this.deps.repository.insert({ userId, contentType, content, at: this.deps.clock.now() });
+    const id = await this.deps.repository.insert(this.deps.db, {
+      userId,
+      contentType,
+      content,
+      at: this.deps.clock.now(),
+    });
     return { id, url: uploadUrl(id), contentType, size: content.length };
   }
 
   /** The image for its owner or any operator; anyone else gets NOT_FOUND (not FORBIDDEN: ids stay secret). */
   async read(id: string, viewer: UploadViewer): Promise<{ contentType: string; content: Buffer }> {
-    const row = await this.deps.repository.find(id);
+    const row = await this.deps.repository.find(this.deps.db, id);
     if (!row || ('userId' in viewer && row.user_id !== viewer.userId)) throw new AppError('NOT_FOUND');
     return { contentType: row.content_type, content: Buffer.from(row.content) };
   }

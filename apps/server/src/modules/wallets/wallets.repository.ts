@@ -1,19 +1,23 @@
 /** Crypto wallets a user withdraws to. Removal is soft, like bank cards. */
-import type { Kysely } from 'kysely';
+
+import type { Executor } from '../../platform/db/executor.ts';
 import { PayoutDestinations } from '../../platform/db/payout-destinations.ts';
-import type { DB, WalletRow, WalletTypeColumn } from '../../platform/db/schema.ts';
+import type { WalletRow, WalletTypeColumn } from '../../platform/db/schema.ts';
 
 /** One live wallet per address and type per user (ERC20 addresses compared without case). */
 export const WALLETS_ADDRESS_KEY = 'wallets_address_key';
 
 /** Listing, finding and removing a wallet are those of any payout destination; adding one is its own. */
 export class WalletsRepository extends PayoutDestinations<'wallets'> {
-  constructor(db: Kysely<DB>) {
-    super(db, 'wallets');
+  constructor() {
+    super('wallets');
   }
 
-  insert(wallet: { userId: string; type: WalletTypeColumn; address: string; at: Date }): Promise<WalletRow> {
-    return this.db
+  insert(
+    executor: Executor,
+    wallet: { userId: string; type: WalletTypeColumn; address: string; at: Date },
+  ): Promise<WalletRow> {
+    return executor
       .insertInto('wallets')
       .values({
         user_id: wallet.userId,

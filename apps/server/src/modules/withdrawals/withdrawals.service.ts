@@ -34,7 +34,7 @@ import type {
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { newReference } from '../../platform/references.ts';
 import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
@@ -159,9 +159,12 @@ export class WithdrawalsService {
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
-    return toPage(rows, limit, toWithdrawalView);
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.listForUser(userId, cursor, limit),
+      toWithdrawalView,
+    );
   }
 
   async adminList(query: {
@@ -171,13 +174,13 @@ export class WithdrawalsService {
     cursor?: string | undefined;
     limit?: number | undefined;
   }): Promise<Page<AdminWithdrawalView>> {
-    const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listAll(
-      { status: query.status, destinationType: query.destinationType, userId: query.userId },
-      decodeCursor(query.cursor, UUID_ID),
-      limit,
+    const filter = { status: query.status, destinationType: query.destinationType, userId: query.userId };
+    return keysetPage(
+      query,
+      UUID_ID,
+      (cursor, limit) => this.deps.repository.listAll(filter, cursor, limit),
+      toAdminWithdrawalView,
     );
-    return toPage(rows, limit, toAdminWithdrawalView);
   }
 
   /** Withdrawals waiting for an operator (the dashboard). */
@@ -268,14 +271,14 @@ export class WithdrawalsService {
     input: CreateWithdrawalRequest,
   ): Promise<{ label: string; detail: string }> {
     if (input.destinationType === 'bank_card') {
-      const card = await this.deps.bankCards.findLive(userId, input.destinationId);
+      const card = await this.deps.bankCards.findLive(this.deps.db, userId, input.destinationId);
       if (!card) throw new AppError('NOT_FOUND');
       return {
         label: bankCardLabel(card),
         detail: `${card.bank_name} ${card.account_number} (${card.payee})`,
       };
     }
-    const wallet = await this.deps.wallets.findLive(userId, input.destinationId);
+    const wallet = await this.deps.wallets.findLive(this.deps.db, userId, input.destinationId);
     if (!wallet) throw new AppError('NOT_FOUND');
     return { label: walletLabel(wallet), detail: `${wallet.type} ${wallet.address}` };
   }

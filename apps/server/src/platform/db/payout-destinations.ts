@@ -5,6 +5,7 @@
  * its insert.
  */
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
+import type { Executor } from './executor.ts';
 import type { DB } from './schema.ts';
 
 type PayoutDestinationTable = 'bank_cards' | 'wallets';
@@ -24,21 +25,20 @@ interface DestinationColumns {
  */
 type DestinationDb = Record<PayoutDestinationTable, DestinationColumns>;
 
+/** The same connection or transaction, typed by the common columns only: every table named T has them. */
+function destinations(executor: Executor): Kysely<DestinationDb> {
+  return executor as unknown as Kysely<DestinationDb>;
+}
+
 export class PayoutDestinations<T extends PayoutDestinationTable> {
-  private readonly destinations: Kysely<DestinationDb>;
   private readonly from: `${PayoutDestinationTable} as d`;
 
-  constructor(
-    protected readonly db: Kysely<DB>,
-    table: T,
-  ) {
-    // The same connection, typed by the common columns only: every table named T has them.
-    this.destinations = db as unknown as Kysely<DestinationDb>;
+  constructor(table: T) {
     this.from = `${table} as d`;
   }
 
-  async listLive(userId: string): Promise<Selectable<DB[T]>[]> {
-    const rows = await this.destinations
+  async listLive(executor: Executor, userId: string): Promise<Selectable<DB[T]>[]> {
+    const rows = await destinations(executor)
       .selectFrom(this.from)
       .selectAll()
       .where('user_id', '=', userId)
@@ -51,8 +51,8 @@ export class PayoutDestinations<T extends PayoutDestinationTable> {
   }
 
   /** The user's own live row, or undefined (someone else's is indistinguishable from none). */
-  async findLive(userId: string, id: string): Promise<Selectable<DB[T]> | undefined> {
-    const row = await this.destinations
+  async findLive(executor: Executor, userId: string, id: string): Promise<Selectable<DB[T]> | undefined> {
+    const row = await destinations(executor)
       .selectFrom(this.from)
       .selectAll()
       .where('id', '=', id)
@@ -62,8 +62,8 @@ export class PayoutDestinations<T extends PayoutDestinationTable> {
     return row as Selectable<DB[T]> | undefined;
   }
 
-  async softDelete(userId: string, id: string, at: Date): Promise<boolean> {
-    const result = await this.destinations
+  async softDelete(executor: Executor, userId: string, id: string, at: Date): Promise<boolean> {
+    const result = await destinations(executor)
       .updateTable(this.from)
       .set({ deleted_at: at })
       .where('id', '=', id)

@@ -1,21 +1,22 @@
 /** The sandbox gateway's own state: its checkouts (a real gateway keeps these on its side). */
-import type { Kysely } from 'kysely';
-import type { CheckoutStatusColumn, DB, PaymentCheckoutRow } from '../../../platform/db/schema.ts';
+import type { Executor } from '../../../platform/db/executor.ts';
+import type { CheckoutStatusColumn, PaymentCheckoutRow } from '../../../platform/db/schema.ts';
 
 export class SandboxCheckoutsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  async insert(checkout: {
-    id: string;
-    provider: string;
-    merchant: string;
-    orderReference: string;
-    amount: number;
-    currency: string;
-    returnUrl: string;
-    at: Date;
-  }): Promise<void> {
-    await this.db
+  async insert(
+    executor: Executor,
+    checkout: {
+      id: string;
+      provider: string;
+      merchant: string;
+      orderReference: string;
+      amount: number;
+      currency: string;
+      returnUrl: string;
+      at: Date;
+    },
+  ): Promise<void> {
+    await executor
       .insertInto('payment_checkouts')
       .values({
         id: checkout.id,
@@ -32,17 +33,18 @@ export class SandboxCheckoutsRepository {
       .execute();
   }
 
-  find(id: string): Promise<PaymentCheckoutRow | undefined> {
-    return this.db.selectFrom('payment_checkouts').selectAll().where('id', '=', id).executeTakeFirst();
+  find(executor: Executor, id: string): Promise<PaymentCheckoutRow | undefined> {
+    return executor.selectFrom('payment_checkouts').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
   /** open -> paid/failed/cancelled, once: only the caller that gets the row back sends the event. */
   complete(
+    executor: Executor,
     id: string,
     status: Exclude<CheckoutStatusColumn, 'open'>,
     at: Date,
   ): Promise<PaymentCheckoutRow | undefined> {
-    return this.db
+    return executor
       .updateTable('payment_checkouts')
       .set({ status, completed_at: at })
       .where('id', '=', id)
@@ -51,7 +53,7 @@ export class SandboxCheckoutsRepository {
       .executeTakeFirst();
   }
 
-  async markDelivered(id: string, at: Date): Promise<void> {
-    await this.db.updateTable('payment_checkouts').set({ delivered_at: at }).where('id', '=', id).execute();
+  async markDelivered(executor: Executor, id: string, at: Date): Promise<void> {
+    await executor.updateTable('payment_checkouts').set({ delivered_at: at }).where('id', '=', id).execute();
   }
 }

@@ -5,8 +5,9 @@
  * check is paid.
  */
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { type Clock, toUnixSeconds } from '../../../platform/clock.ts';
-import type { PaymentCheckoutRow } from '../../../platform/db/schema.ts';
+import type { DB, PaymentCheckoutRow } from '../../../platform/db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
 import type { Logger } from '../../../platform/logger.ts';
 import type { PaymentEvent } from '../payment-provider.ts';
@@ -27,6 +28,7 @@ export interface CheckoutOutcome {
 
 /** The sandbox gateway's checkouts and the secret it signs its webhooks with. */
 export interface SandboxGatewayDeps {
+  db: Kysely<DB>;
   checkouts: SandboxCheckoutsRepository;
   secret: string;
   clock: Clock;
@@ -37,7 +39,7 @@ export class SandboxGateway {
   constructor(private readonly deps: SandboxGatewayDeps) {}
 
   async checkout(id: string): Promise<PaymentCheckoutRow> {
-    const row = await this.deps.checkouts.find(id);
+    const row = await this.deps.checkouts.find(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');
     return row;
   }
@@ -63,7 +65,7 @@ export class SandboxGateway {
     origin: string | null,
   ): Promise<CheckoutOutcome> {
     const now = this.deps.clock.now();
-    const completed = await this.deps.checkouts.complete(id, status, now);
+    const completed = await this.deps.checkouts.complete(this.deps.db, id, status, now);
     if (!completed) {
       // Already settled (a double click, a second tab): answer how it ended, send nothing again.
       const row = await this.checkout(id);
@@ -78,7 +80,7 @@ export class SandboxGateway {
       occurredAt: toUnixSeconds(now),
     };
     const delivered = origin !== null && (await this.deliver(event, origin));
-    if (delivered) await this.deps.checkouts.markDelivered(id, this.deps.clock.now());
+    if (delivered) await this.deps.checkouts.markDelivered(this.deps.db, id, this.deps.clock.now());
     else this.deps.logger.error({ checkoutId: id, eventId: event.eventId }, 'sandbox webhook not delivered');
     return { status, returnUrl: completed.return_url, delivered };
   }

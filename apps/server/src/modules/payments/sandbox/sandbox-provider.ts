@@ -3,8 +3,10 @@
  * webhook. Swapping in a real gateway means another implementation of the same two methods.
  */
 import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../../platform/clock.ts';
+import type { DB } from '../../../platform/db/schema.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { issuesToDetails } from '../../../platform/validation.ts';
 import type {
@@ -38,6 +40,7 @@ export const sandboxEventSchema = z.strictObject({
 
 /** The sandbox provider's checkouts, its webhook signing secret and how old a signed event may be. */
 export interface SandboxPaymentProviderDeps {
+  db: Kysely<DB>;
   checkouts: SandboxCheckoutsRepository;
   secret: string;
   toleranceSeconds: number;
@@ -52,7 +55,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<Checkout> {
     const checkoutId = `cs_${randomBytes(16).toString('base64url')}`;
-    await this.deps.checkouts.insert({
+    await this.deps.checkouts.insert(this.deps.db, {
       id: checkoutId,
       provider: SANDBOX_PROVIDER,
       merchant: SANDBOX_MERCHANT,
