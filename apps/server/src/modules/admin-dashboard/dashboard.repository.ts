@@ -6,7 +6,7 @@ export class DashboardRepository {
   /** Distinct users seen on a session, or who placed a position, since `since`. */
   async activeUsersSince(executor: Executor, since: Date): Promise<number> {
     const result = await sql<{ n: number }>`
-      select count(*)::int as n from (
+      select count(*) as n from (
         select user_id from sessions where last_seen_at >= ${since}
         union
         select user_id from positions where created_at >= ${since}

@@ -35,8 +35,8 @@ function toFigures(row: FiguresColumns): MoneyFiguresRow {
 const ME_SQL = `${PREPARED_PREFIX}
   select u.id, u.username, u.nickname, u.real_name, u.email, u.credit_score, u.invitation_code,
     u.payment_password_hash, u.created_at, a.balance, a.total_deposited, a.total_staked,
-    (select count(*)::int from deposits d where d.user_id = u.id and d.status = 'pending') as pending_deposits,
-    (select count(*)::int from withdrawals w where w.user_id = u.id and w.status = 'pending') as pending_withdrawals
+    (select count(*) from deposits d where d.user_id = u.id and d.status = 'pending') as pending_deposits,
+    (select count(*) from withdrawals w where w.user_id = u.id and w.status = 'pending') as pending_withdrawals
   from users u
   join ledger_accounts a on a.user_id = u.id and a.kind = 'user_cash'
   where u.id = $1`;
@@ -67,9 +67,9 @@ export class AssetsRepository {
   async moneyFigures(executor: Executor, userId: string): Promise<MoneyFiguresRow | undefined> {
     const result = await sql<FiguresColumns>`
       select a.balance, a.total_deposited, a.total_staked,
-        (select count(*)::int from deposits d where d.user_id = ${userId} and d.status = 'pending')
+        (select count(*) from deposits d where d.user_id = ${userId} and d.status = 'pending')
           as pending_deposits,
-        (select count(*)::int from withdrawals w where w.user_id = ${userId} and w.status = 'pending')
+        (select count(*) from withdrawals w where w.user_id = ${userId} and w.status = 'pending')
           as pending_withdrawals
       from ledger_accounts a
       where a.user_id = ${userId} and a.kind = 'user_cash'
