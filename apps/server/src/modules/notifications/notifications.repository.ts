@@ -91,7 +91,7 @@ export class NotificationsRepository {
       .executeTakeFirst();
   }
 
-  /** One page of a user's notifications, newest first, `limit + 1` rows (see toPage). */
+  /** One page of a user's notifications, newest first, `limit + 1` rows (see keysetPage). */
   listForUser(
     executor: Executor,
     userId: string,
