@@ -109,7 +109,7 @@ export interface PasswordResetRequestsTable {
 
 /**
  * A bigint column: both drivers decode int8 to a number once, refusing a value beyond 2^53 (db/int8.ts).
- * Sums (numeric) still arrive as strings and go through toCents() (db/cents.ts).
+ * A sum is numeric in PostgreSQL: the SQL casts it to int8 (`sum(amount)::int8`) so it is decoded the same.
  */
 type Int8 = ColumnType<number, number | undefined, number>;
 
