@@ -2,7 +2,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
-import '../placeholders.css';
 
 export default function NotFoundPage() {
   const { t } = useTranslation();
