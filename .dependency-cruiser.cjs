@@ -7,8 +7,8 @@
  * interfaces, `payment-provider.ts` and `beacon-client.ts`), and only a module of a lower tier, so the
  * modules stack without a cycle. A new module takes a tier above everything it uses.
  *
- * Web: a feature folder never imports another feature folder; what two features share lives in
- * components/ or lib/.
+ * Web and console: a feature folder never imports another feature folder; what two features share lives
+ * in components/ or lib/. The console's components/ and lib/ import no feature (only app/ composes them).
  */
 const SERVER = '^apps/server/src/';
 const MODULES = `${SERVER}modules/`;
@@ -122,6 +122,21 @@ module.exports = {
       severity: 'error',
       from: { path: '^apps/web/src/features/([^/]+)/' },
       to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'console-feature-isolation',
+      comment: 'A console feature does not import another feature: shared parts live in components/ or lib/.',
+      severity: 'error',
+      from: { path: '^apps/console/src/features/([^/]+)/' },
+      to: { path: '^apps/console/src/features/', pathNot: '^apps/console/src/features/$1/' },
+    },
+    {
+      name: 'console-shared-below-features',
+      comment:
+        'Console components/ and lib/ serve every feature, so they import none (app/ composes features).',
+      severity: 'error',
+      from: { path: '^apps/console/src/(components|lib)/' },
+      to: { path: '^apps/console/src/features/' },
     },
   ],
   options: {

@@ -35,6 +35,9 @@ export default defineConfig({
           root: 'apps/console',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/setup.ts'],
+          // antd renders slowly in jsdom, and the machine is shared: a screen test may take seconds.
+          testTimeout: 30_000,
         },
       },
       {

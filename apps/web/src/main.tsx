@@ -9,7 +9,7 @@
  * while logged in), the service worker and, on the first start with several server lines, the choice of
  * the fastest one.
  */
-import './styles/app.css';
+import './styles/base.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';

@@ -7,6 +7,7 @@ import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { useChangePassword } from '../api/change-password.ts';
 import { changePasswordSchema } from '../forms.ts';
+import '../account.css';
 
 export default function ChangePasswordPage() {
   const { t } = useTranslation();

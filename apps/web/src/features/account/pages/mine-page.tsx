@@ -17,6 +17,7 @@ import { errorMessage, showToast } from '../../../lib/toast.ts';
 import { useLogout } from '../api/logout.ts';
 import { useMe } from '../api/me.ts';
 import { AccountSummary } from '../components/account-summary.tsx';
+import '../account.css';
 
 export default function MinePage() {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { MenuList } from '../../../components/ui/menu-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import '../account.css';
 
 export default function PasswordMenuPage() {
   const { t } = useTranslation();

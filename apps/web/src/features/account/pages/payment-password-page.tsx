@@ -17,6 +17,7 @@ import { errorMessage } from '../../../lib/toast.ts';
 import { useMe } from '../api/me.ts';
 import { useSetPaymentPassword } from '../api/payment-password.ts';
 import { paymentPasswordSchema } from '../forms.ts';
+import '../account.css';
 
 export default function PaymentPasswordPage() {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import { useCaptcha } from '../api/captcha.ts';
 import { useLogin } from '../api/login.ts';
 import { type LoginForm, loginFormRules } from '../login-form.ts';
 import { safeRedirect } from '../safe-redirect.ts';
+import '../auth.css';
 
 type Field = keyof LoginForm;
 type Errors = Partial<Record<Field, string>>;

@@ -12,6 +12,7 @@ import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { useRegister } from '../api/register.ts';
 import { registerSchema } from '../forms.ts';
+import '../auth.css';
 
 export default function RegisterPage() {
   const { t } = useTranslation();

@@ -18,6 +18,7 @@ import { useResetPassword } from '../api/password-reset.ts';
 import { useRequestPasswordResetCode } from '../api/password-reset-code.ts';
 import { checkResetAccount, resetPasswordSchema } from '../forms.ts';
 import { useCountdown } from '../hooks/use-countdown.ts';
+import '../auth.css';
 
 export default function ResetPasswordPage() {
   const { t } = useTranslation();

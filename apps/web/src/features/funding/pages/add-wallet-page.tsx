@@ -14,6 +14,7 @@ import { useNav } from '../../../lib/navigation.ts';
 import { useCreateWallet } from '../api/create-wallet.ts';
 import { walletSchema } from '../forms.ts';
 import { returnTo } from '../return-to.ts';
+import '../funding.css';
 
 export default function AddWalletPage() {
   const { t } = useTranslation();

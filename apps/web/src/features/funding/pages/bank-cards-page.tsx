@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useBankCards } from '../api/bank-cards.ts';
 import { useDeleteBankCard } from '../api/delete-bank-card.ts';
 import { RemovableList } from '../components/removable-list.tsx';
+import '../funding.css';
 
 export default function BankCardsPage() {
   const { t } = useTranslation();

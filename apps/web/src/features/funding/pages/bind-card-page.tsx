@@ -21,6 +21,7 @@ import { useCreateBankCard } from '../api/create-bank-card.ts';
 import { useSetRealName } from '../api/real-name.ts';
 import { bankCardSchema } from '../forms.ts';
 import { returnTo } from '../return-to.ts';
+import '../funding.css';
 
 const WITHDRAW_PATH = '/pages/withdraw/index';
 const CARDS_PATH = '/pages/mine/qianbaokh';

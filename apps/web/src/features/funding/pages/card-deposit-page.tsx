@@ -21,6 +21,7 @@ import { goToCheckout, safeCheckoutUrl } from '../checkout.ts';
 import { DepositAmountField } from '../components/deposit-amount-field.tsx';
 import { TestPaymentsNotice } from '../components/test-payments-notice.tsx';
 import { cardDepositSchema } from '../forms.ts';
+import '../funding.css';
 
 const QUICK_AMOUNTS = [50, 100, 200, 500, 1_000, 5_000].map(dollars);
 

@@ -15,6 +15,7 @@ import { formatCents } from '../../../lib/format.ts';
 import { DEPOSIT_POLL_WINDOW_MS, useDepositStatus } from '../api/deposit-status.ts';
 import { TopUpMethods } from '../components/top-up-methods.tsx';
 import { refreshMoney } from '../query-keys.ts';
+import '../funding.css';
 
 function Outcome({ status, children }: { status: string; children: ReactNode }) {
   return (

@@ -20,6 +20,7 @@ import { DepositAmountField } from '../components/deposit-amount-field.tsx';
 import { ReceiptUploader } from '../components/receipt-uploader.tsx';
 import { ReceivingAccounts } from '../components/receiving-accounts.tsx';
 import { offlineDepositSchema } from '../forms.ts';
+import '../funding.css';
 
 function OfflineDepositForm({ methods }: { methods: FundingMethodsResponse }) {
   const { t } = useTranslation();

@@ -11,6 +11,7 @@ import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime, formatTime } from '../../../lib/format.ts';
 import { useDeposits } from '../api/deposits.ts';
 import { DEPOSIT_TONES } from '../status.ts';
+import '../funding.css';
 
 function DepositRecord({ deposit }: { deposit: DepositView }) {
   const { t } = useTranslation();

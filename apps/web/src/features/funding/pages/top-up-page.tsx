@@ -11,6 +11,7 @@ import { formatCents } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TopUpMethods } from '../components/top-up-methods.tsx';
+import '../funding.css';
 
 export default function TopUpPage() {
   const { t } = useTranslation();

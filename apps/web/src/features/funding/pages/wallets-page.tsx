@@ -6,6 +6,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useDeleteWallet } from '../api/delete-wallet.ts';
 import { useWallets } from '../api/wallets.ts';
 import { RemovableList } from '../components/removable-list.tsx';
+import '../funding.css';
 
 export default function WalletsPage() {
   const { t } = useTranslation();

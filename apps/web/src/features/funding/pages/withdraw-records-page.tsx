@@ -10,6 +10,7 @@ import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime, formatTime } from '../../../lib/format.ts';
 import { useWithdrawals } from '../api/withdrawals.ts';
 import { WITHDRAWAL_TONES } from '../status.ts';
+import '../funding.css';
 
 function WithdrawalRecord({ withdrawal }: { withdrawal: WithdrawalView }) {
   const { t } = useTranslation();

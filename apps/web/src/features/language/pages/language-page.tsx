@@ -5,6 +5,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { LanguageList } from '../components/language-list.tsx';
+import '../language.css';
 
 export default function LanguagePage() {
   const { t } = useTranslation();

@@ -1,5 +1,5 @@
 /**
- * Chart colours. A canvas cannot read CSS variables, so the theme's values (styles/app.css, dark blue)
+ * Chart colours. A canvas cannot read CSS variables, so the theme's values (styles/base.css, dark blue)
  * are repeated here: text muted #a9b8d9, border #24407a, link blue #4c9aff, success green #5fd39a.
  */
 export const CHART_COLORS = {

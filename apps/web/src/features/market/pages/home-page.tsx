@@ -13,6 +13,7 @@ import { ActivityCenter } from '../components/activity-center.tsx';
 import { MarketFigures } from '../components/market-figures.tsx';
 import { MarketTrends } from '../components/market-trends.tsx';
 import { useMarketEvents } from '../hooks/use-market-events.ts';
+import '../market.css';
 
 export default function HomePage() {
   const { t } = useTranslation();

@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { useMarketOverview } from '../api/market-overview.ts';
 import { MarketTrends } from '../components/market-trends.tsx';
 import { useMarketEvents } from '../hooks/use-market-events.ts';
+import '../market.css';
 
 export default function TrendsPage() {
   const { t } = useTranslation();

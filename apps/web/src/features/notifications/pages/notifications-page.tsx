@@ -9,6 +9,7 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { withQuery } from '../../../lib/navigation.ts';
 import { NotificationList } from '../components/notification-list.tsx';
 import { NotificationSettingsForm } from '../components/notification-settings-form.tsx';
+import '../notifications.css';
 
 const TABS = ['all', 'personal', 'settings'] as const;
 type Tab = (typeof TABS)[number];

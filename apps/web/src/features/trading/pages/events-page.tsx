@@ -13,6 +13,7 @@ import { FairnessExplainer } from '../components/fairness-explainer.tsx';
 import { RoomOdds } from '../components/room-odds.tsx';
 import { RoomsOverview } from '../components/rooms-overview.tsx';
 import { RoundRules } from '../components/round-rules.tsx';
+import '../trading.css';
 
 export default function EventsPage() {
   const { t } = useTranslation();

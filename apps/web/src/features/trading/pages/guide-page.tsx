@@ -10,6 +10,7 @@ import { FairnessExplainer } from '../components/fairness-explainer.tsx';
 import { InvestSteps } from '../components/invest-steps.tsx';
 import { RoomOdds } from '../components/room-odds.tsx';
 import { RoundRules } from '../components/round-rules.tsx';
+import '../trading.css';
 
 export default function GuidePage() {
   const { t } = useTranslation();

@@ -16,6 +16,7 @@ import { useRooms } from '../api/rooms.ts';
 import { RoomCard } from '../components/room-card.tsx';
 import { useRoomEvents } from '../hooks/use-room-events.ts';
 import { GUIDE_PATH } from '../paths.ts';
+import '../trading.css';
 
 export default function HallPage() {
   const { t } = useTranslation();

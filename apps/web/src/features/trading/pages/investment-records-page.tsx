@@ -11,6 +11,7 @@ import { formatCents, formatMultiplier, formatRelativeTime, formatTime } from '.
 import { usePositions } from '../api/positions.ts';
 import { betLabel } from '../bets.ts';
 import { POSITION_TONES } from '../status.ts';
+import '../trading.css';
 
 function PositionRecord({ position }: { position: PositionView }) {
   const { t } = useTranslation();

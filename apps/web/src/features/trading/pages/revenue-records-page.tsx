@@ -10,6 +10,7 @@ import { RecordItem } from '../../../components/ui/record-item.tsx';
 import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime, formatSignedCents, formatTime } from '../../../lib/format.ts';
 import { type RevenueRecord, useRevenue } from '../api/revenue.ts';
+import '../trading.css';
 
 const OUTCOME_TONES: Record<'profit' | 'loss' | 'even', RecordTone> = {
   profit: 'success',

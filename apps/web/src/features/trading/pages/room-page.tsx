@@ -31,6 +31,7 @@ import { RoundStatusBanner } from '../components/round-status-banner.tsx';
 import { useRoomEvents } from '../hooks/use-room-events.ts';
 import { GUIDE_PATH, LOGIN_PATH, ROOM_PATH, ROUND_PLAY_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
 import { countdownSeconds, displayStatus } from '../round-timing.ts';
+import '../trading.css';
 
 function CurrentRound({ room }: { room: RoomView }) {
   const { t } = useTranslation();

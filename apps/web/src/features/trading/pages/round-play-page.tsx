@@ -38,6 +38,7 @@ import { useSettlementRefresh } from '../hooks/use-settlement-refresh.ts';
 import { GUIDE_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
 import { tradingKeys } from '../query-keys.ts';
 import { countdownSeconds, displayStatus } from '../round-timing.ts';
+import '../trading.css';
 
 function RoomNotice({ room }: { room: RoomView }) {
   const { t } = useTranslation();

@@ -15,6 +15,7 @@ import { useRoomRounds } from '../api/room-rounds.ts';
 import { useRooms } from '../api/rooms.ts';
 import { RoundProof } from '../components/round-proof.tsx';
 import { VERIFY_PATH } from '../paths.ts';
+import '../trading.css';
 
 function RoomChoice({ selected }: { selected: string | null }) {
   const { t } = useTranslation();
