@@ -44,6 +44,7 @@ import { IdempotencyRepository } from './modules/idempotency/idempotency.reposit
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { MoneyOperationsService } from './modules/ledger/money-operations.service.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -203,6 +204,7 @@ export function createServices(platform: Platform): Services {
   // Money.
   const { funding } = config;
   const idempotency = new IdempotencyService({ db, repository: new IdempotencyRepository(), clock });
+  const money = new MoneyOperationsService({ db, ledger, idempotency, audit, events });
   const uploadsRepository = new UploadsRepository(db);
   const depositsRepository = new DepositsRepository(db);
   const withdrawalsRepository = new WithdrawalsRepository(db);
@@ -264,10 +266,11 @@ export function createServices(platform: Platform): Services {
     repository: positionsRepository,
     rooms: roomsRepository,
     ledger,
-    idempotency,
+    money,
     clock,
     events,
   });
+  ledger.registerKind('position', positions.records);
   const market = new MarketService({
     db,
     rooms: roomsRepository,
@@ -315,16 +318,15 @@ export function createServices(platform: Platform): Services {
     repository: depositsRepository,
     uploads: uploadsRepository,
     paymentEvents: new PaymentEventsRepository(),
-    ledger,
+    money,
     idempotency,
     fundingSettings,
     cardProvider,
     limits: funding,
     clock,
     accounts: accountsRepository,
-    audit,
-    events,
   });
+  ledger.registerKind('deposit', deposits.records);
   const withdrawals = new WithdrawalsService({
     db,
     repository: withdrawalsRepository,
@@ -332,14 +334,13 @@ export function createServices(platform: Platform): Services {
     bankCards: bankCardsRepository,
     wallets: walletsRepository,
     ledger,
-    idempotency,
+    money,
     paymentPasswordThrottle,
     hasher,
     limits: funding,
     clock,
-    audit,
-    events,
   });
+  ledger.registerKind('withdrawal', withdrawals.records);
   const bankCards = new BankCardsService({
     repository: bankCardsRepository,
     accounts: accountsRepository,
@@ -425,9 +426,7 @@ export function createServices(platform: Platform): Services {
     balanceAdjustments: new BalanceAdjustmentsService({
       db,
       users: adminUsersRepository,
-      ledger,
-      audit,
-      events,
+      money,
       clock,
     }),
     adminRooms: new AdminRoomsService({

@@ -80,6 +80,25 @@ export class DepositsRepository {
     return row !== undefined;
   }
 
+  /** What the transaction records show of these deposits (by id). */
+  describe(executor: Executor, ids: readonly string[]) {
+    return executor
+      .selectFrom('deposits')
+      .select(['id', 'reference', 'method'])
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** The deposits a human reference ("D7K3Q9ZPX2") names: none or one. */
+  async idsByReference(executor: Executor, reference: string): Promise<string[]> {
+    const rows = await executor
+      .selectFrom('deposits')
+      .select('id')
+      .where('reference', '=', reference)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   findById(executor: Executor, id: string): Promise<DepositRow | undefined> {
     return executor.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
   }

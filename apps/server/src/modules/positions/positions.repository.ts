@@ -5,6 +5,7 @@
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import { toCents } from '../../platform/db/cents.ts';
 import { PREPARED } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type {
   BetCategoryColumn,
   DB,
@@ -337,7 +338,8 @@ export class PositionsRepository {
   }
 
   /**
-   * The transfers a settled round owes, for LedgerService.postBulk. Per position: the part of the stake
+   * The transfers a settled round owes, for LedgerService.postBulk (which names each by its reference and
+   * leg). Per position: the part of the stake
    * paid back from escrow (min(payout, stake), `payout`), the winnings beyond the stake from the house
    * (`payout`), and the part of the stake the house keeps (`stake_lost`). The escrow nets to zero.
    */
@@ -345,13 +347,13 @@ export class PositionsRepository {
     // One scan of the round's positions, up to three transfers each (the ledger skips zero amounts).
     return sql`
       select t.debit_kind, t.credit_account_id, t.amount, t.code, 'position'::text as ref_type,
-        p.id::text as ref_id, 'position:' || p.id || t.suffix as idempotency_key
+        p.id::text as ref_id, t.leg
       from positions p
       cross join lateral (values
-        ('stakes_escrow'::text, p.account_id, least(p.payout, p.amount), 'payout'::text, ':return'::text),
-        ('house', p.account_id, p.payout - p.amount, 'payout', ':win'),
-        ('stakes_escrow', ${houseAccountId}::uuid, p.amount - p.payout, 'stake_lost', ':lost')
-      ) as t (debit_kind, credit_account_id, amount, code, suffix)
+        ('stakes_escrow'::text, p.account_id, least(p.payout, p.amount), 'payout'::text, 'return'::text),
+        ('house', p.account_id, p.payout - p.amount, 'payout', 'win'),
+        ('stakes_escrow', ${houseAccountId}::uuid, p.amount - p.payout, 'stake_lost', 'lost')
+      ) as t (debit_kind, credit_account_id, amount, code, leg)
       where p.round_id = ${roundId} and p.status in ('won', 'lost')
     `;
   }
@@ -360,13 +362,32 @@ export class PositionsRepository {
   refundTransfers(roundId: string): RawBuilder<unknown> {
     return sql`
       select 'stakes_escrow'::text as debit_kind, p.account_id as credit_account_id, p.amount,
-        'refund'::text as code, 'position'::text as ref_type, p.id::text as ref_id,
-        'position:' || p.id || ':refund' as idempotency_key
+        'refund'::text as code, 'position'::text as ref_type, p.id::text as ref_id, 'refund'::text as leg
       from positions p where p.round_id = ${roundId} and p.status = 'refunded'
     `;
   }
 
   // ---- records ----------------------------------------------------------------------------------------
+
+  /** What the transaction records show of these positions (by id): the bet, its round and room. */
+  describe(executor: Executor, ids: readonly string[]) {
+    return executor
+      .selectFrom('positions as p')
+      .innerJoin('rounds as r', 'r.id', 'p.round_id')
+      .innerJoin('rooms as rm', 'rm.id', 'p.room_id')
+      .select([
+        'p.id',
+        'p.round_id',
+        'p.amount',
+        'p.bet_category',
+        'p.bet_type',
+        'p.bet_number',
+        'r.issue',
+        'rm.tier',
+      ])
+      .where('p.id', 'in', [...ids])
+      .execute();
+  }
 
   private viewQuery() {
     return this.db

@@ -23,7 +23,7 @@
  * A refusal rolls everything back; a refused request that reuses a key gets the first answer instead.
  */
 import type { PageQuery, PlacePositionRequest, PositionView, revenueItemSchema } from '@tradehall/contracts';
-import { checkAmountRange, formatMoney, multiplierHundredths } from '@tradehall/domain';
+import { BOTH_SIDES_BETS, checkAmountRange, formatMoney, multiplierHundredths } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
@@ -34,12 +34,12 @@ import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { decodeCursor, type Page, pageSize, toPage, UUID_ID } from '../../platform/pagination.ts';
 import {
-  type IdempotencyService,
   type IdempotentOperation,
   type Replayable,
   requestHash,
 } from '../idempotency/idempotency.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { LedgerService, ReferenceKind } from '../ledger/ledger.service.ts';
+import type { MoneyOperationsService } from '../ledger/money-operations.service.ts';
 import type { Room, RoomStore } from '../rounds/rooms.service.ts';
 import { PlacementBatcher } from './placement-batcher.ts';
 import { toPositionView } from './position-views.ts';
@@ -91,7 +91,7 @@ export interface PositionsServiceDeps {
   repository: PositionsRepository;
   rooms: RoomStore;
   ledger: LedgerService;
-  idempotency: IdempotencyService;
+  money: MoneyOperationsService;
   clock: Clock;
   events: DomainEvents;
 }
@@ -105,6 +105,29 @@ export class PositionsService {
   );
 
   constructor(private readonly deps: PositionsServiceDeps) {}
+
+  /** How a position shows in the transaction records (LedgerService.registerKind). */
+  readonly records: ReferenceKind = {
+    describe: async (executor, ids) => {
+      const rows = await this.deps.repository.describe(executor, ids);
+      return new Map(
+        rows.map((row) => [
+          row.id,
+          {
+            type: 'position',
+            positionId: row.id,
+            roundId: row.round_id,
+            issue: row.issue,
+            tier: row.tier,
+            betCategory: row.bet_category,
+            betType: BOTH_SIDES_BETS.find((value) => value === row.bet_type) ?? null,
+            betNumber: row.bet_number,
+            stake: row.amount,
+          },
+        ]),
+      );
+    },
+  };
 
   async place(
     userId: string,
@@ -248,13 +271,13 @@ export class PositionsService {
     roundId: string,
     input: PlacePositionRequest,
   ): Promise<Replayable<PositionView>> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.deps.money.run(async ({ trx, claim }) => {
       const context = await this.deps.repository.placementContext(trx, roundId, operation.userId);
       // The clock is read once the round row is locked: a position is accepted only before seals_at.
       const now = this.deps.clock.now();
       const refusal = context ? refusalFor(context, input.amount, now) : new AppError('NOT_FOUND');
       if (refusal || !context) {
-        const replay = await this.deps.idempotency.claimOrReplay<PositionView>(trx, operation);
+        const replay = await claim<PositionView>(operation);
         if (replay) return replay;
         throw refusal ?? new AppError('NOT_FOUND');
       }
@@ -275,7 +298,7 @@ export class PositionsService {
         createdAt: toUnixSeconds(now),
         settledAt: null,
       };
-      const replay = await this.deps.idempotency.claimCompleted(trx, operation, 201, view);
+      const replay = await claim(operation, { statusCode: 201, body: view });
       if (replay) return replay;
       // The debit first: the positions trigger decides "first position of this user in the round" once
       // this transaction holds the user's cash account (migration 0008).
@@ -284,9 +307,7 @@ export class PositionsService {
         to: 'stakes_escrow',
         amount: input.amount,
         code: 'stake',
-        refType: 'position',
-        refId: id,
-        idempotencyKey: `position:${id}:stake`,
+        reference: { type: 'position', id, leg: 'stake' },
         at: now,
       });
       await this.deps.repository.insert(

@@ -68,6 +68,25 @@ export class WithdrawalsRepository {
     return toCents(row.n);
   }
 
+  /** What the transaction records show of these withdrawals (by id). */
+  describe(executor: Executor, ids: readonly string[]) {
+    return executor
+      .selectFrom('withdrawals')
+      .select(['id', 'reference', 'destination_label'])
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** The withdrawals a human reference ("W7K3Q9ZPX2") names: none or one. */
+  async idsByReference(executor: Executor, reference: string): Promise<string[]> {
+    const rows = await executor
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('reference', '=', reference)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   findById(executor: Executor, id: string): Promise<WithdrawalRow | undefined> {
     return executor.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirst();
   }
