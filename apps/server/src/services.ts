@@ -399,7 +399,14 @@ export function createServices(platform: Platform): Services {
       audit,
       logger,
     }),
-    support: new SupportService({ db, repository: new SupportRepository(db), clock, events, audit }),
+    support: new SupportService({
+      db,
+      repository: new SupportRepository(),
+      clock,
+      events,
+      audit,
+      idempotency,
+    }),
     dashboard: new DashboardService({
       repository: new DashboardRepository(db),
       deposits,
