@@ -121,7 +121,7 @@ export async function settlementBroadcast(options: {
       drawingSecondsOverride: null,
     }),
     rounds: options.rounds,
-    positions: new PositionsRepository(options.db),
+    positions: new PositionsRepository(),
     clock: systemClock,
   });
   const publisher = new RoundEventsPublisher({

@@ -101,7 +101,7 @@ try {
   const settlement = new SettlementService({
     db,
     rounds: new RoundsRepository(db),
-    positions: new PositionsRepository(db),
+    positions: new PositionsRepository(),
     ledger: new LedgerService({ db, repository: new LedgerRepository(), clock: systemClock }),
     clock: systemClock,
     logger,

@@ -206,8 +206,8 @@ export function createServices(platform: Platform): Services {
   const idempotency = new IdempotencyService({ db, repository: new IdempotencyRepository(), clock });
   const money = new MoneyOperationsService({ db, ledger, idempotency, audit, events });
   const uploadsRepository = new UploadsRepository(db);
-  const depositsRepository = new DepositsRepository(db);
-  const withdrawalsRepository = new WithdrawalsRepository(db);
+  const depositsRepository = new DepositsRepository();
+  const withdrawalsRepository = new WithdrawalsRepository();
   const bankCardsRepository = new BankCardsRepository(db);
   const walletsRepository = new WalletsRepository(db);
   const checkouts = new SandboxCheckoutsRepository(db);
@@ -251,7 +251,7 @@ export function createServices(platform: Platform): Services {
   const { trading } = config;
   const roomsRepository = new RoomsRepository(trading);
   const roundsRepository = new RoundsRepository(db);
-  const positionsRepository = new PositionsRepository(db);
+  const positionsRepository = new PositionsRepository();
   const settlement = new SettlementService({
     db,
     rounds: roundsRepository,

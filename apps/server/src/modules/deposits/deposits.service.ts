@@ -175,7 +175,12 @@ export class DepositsService {
 
   async list(userId: string, query: PageQuery): Promise<Page<DepositView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.repository.listForUser(
+      this.deps.db,
+      userId,
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
     return toPage(rows, limit, toDepositView);
   }
 
@@ -195,6 +200,7 @@ export class DepositsService {
   }): Promise<Page<AdminDepositView>> {
     const limit = pageSize(query.limit);
     const rows = await this.deps.repository.listAll(
+      this.deps.db,
       { status: query.status, method: query.method, userId: query.userId },
       decodeCursor(query.cursor, UUID_ID),
       limit,
@@ -204,7 +210,7 @@ export class DepositsService {
 
   /** Deposits waiting for an operator (the dashboard). */
   pendingCount(): Promise<number> {
-    return this.deps.repository.countPending();
+    return this.deps.repository.countPending(this.deps.db);
   }
 
   async adminGet(id: string): Promise<AdminDepositView> {

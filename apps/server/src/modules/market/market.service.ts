@@ -52,7 +52,10 @@ export class MarketService {
   private async read(): Promise<MarketOverview> {
     const now = this.deps.clock.now();
     const dayStart = startOfUtcDay(now);
-    const activity = await this.deps.positions.dailyFigures(dayStart.toISOString().slice(0, 10));
+    const activity = await this.deps.positions.dailyFigures(
+      this.deps.db,
+      dayStart.toISOString().slice(0, 10),
+    );
     const rooms = await this.deps.rooms.list(this.deps.db);
     const current = await this.deps.rounds.currentViews(rooms.map((room) => room.id));
     const items: MarketOverview['rooms'] = [];

@@ -27,7 +27,6 @@ import { BOTH_SIDES_BETS, checkAmountRange, formatMoney, multiplierHundredths } 
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
@@ -221,6 +220,7 @@ export class PositionsService {
     const stakes = await this.deps.ledger.batchStakes(now, room.entryMinimum);
     try {
       const placed = await this.deps.repository.placeBatch(
+        this.deps.db,
         {
           roundId: batch[0]?.roundId ?? '',
           roomId: round.roomId,
@@ -250,7 +250,7 @@ export class PositionsService {
   private async roundMeta(roundId: string): Promise<RoundMeta | undefined> {
     const cached = this.#rounds.get(roundId);
     if (cached) return cached;
-    const meta = await this.deps.repository.roundMeta(roundId);
+    const meta = await this.deps.repository.roundMeta(this.deps.db, roundId);
     if (!meta) return undefined;
     if (this.#rounds.size >= ROUND_CACHE_SIZE) this.#rounds.clear();
     this.#rounds.set(roundId, meta);
@@ -320,12 +320,17 @@ export class PositionsService {
 
   /** The user's own positions in one round (a round's detail shows them). */
   async mineInRound(userId: string, roundId: string): Promise<PositionView[]> {
-    return (await this.deps.repository.forUserInRound(userId, roundId)).map(toPositionView);
+    return (await this.deps.repository.forUserInRound(this.deps.db, userId, roundId)).map(toPositionView);
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<PositionView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.repository.listForUser(
+      this.deps.db,
+      userId,
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
     return toPage(rows, limit, toPositionView);
   }
 
@@ -333,13 +338,13 @@ export class PositionsService {
   async revenue(userId: string, query: PageQuery): Promise<Page<RevenueItem>> {
     const limit = pageSize(query.limit);
     const rows = await this.deps.repository.revenueForUser(
+      this.deps.db,
       userId,
       decodeCursor(query.cursor, UUID_ID),
       limit,
     );
     return toPage(rows, limit, (row) => {
-      const staked = toCents(row.staked);
-      const payout = toCents(row.payout);
+      const { staked, payout } = row;
       return {
         roundId: row.id,
         issue: row.issue,

@@ -169,7 +169,12 @@ export class WithdrawalsService {
 
   async list(userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
     const limit = pageSize(query.limit);
-    const rows = await this.deps.repository.listForUser(userId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.repository.listForUser(
+      this.deps.db,
+      userId,
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
     return toPage(rows, limit, toWithdrawalView);
   }
 
@@ -182,6 +187,7 @@ export class WithdrawalsService {
   }): Promise<Page<AdminWithdrawalView>> {
     const limit = pageSize(query.limit);
     const rows = await this.deps.repository.listAll(
+      this.deps.db,
       { status: query.status, destinationType: query.destinationType, userId: query.userId },
       decodeCursor(query.cursor, UUID_ID),
       limit,
@@ -191,7 +197,7 @@ export class WithdrawalsService {
 
   /** Withdrawals waiting for an operator (the dashboard). */
   pendingCount(): Promise<number> {
-    return this.deps.repository.countPending();
+    return this.deps.repository.countPending(this.deps.db);
   }
 
   async adminGet(id: string): Promise<AdminWithdrawalView> {
