@@ -25,7 +25,7 @@ import { newReference } from '../../platform/references.ts';
 import type { AccountStore } from '../accounts/accounts.service.ts';
 import type { FundingSettingsService } from '../funding-settings/funding-settings.service.ts';
 import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
-import type { ReferenceKind } from '../ledger/ledger.service.ts';
+import { describedBy, type ReferenceKind } from '../ledger/ledger.service.ts';
 import type { MoneyOperationsService, MoneyStep } from '../ledger/money-operations.service.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider.ts';
 import type { UploadOwnership } from '../uploads/uploads.service.ts';
@@ -74,16 +74,12 @@ export interface DepositsServiceDeps {
 export class DepositsService {
   constructor(private readonly deps: DepositsServiceDeps) {}
 
-  /** How a deposit shows in the transaction records, and is found by its reference (LedgerService.registerKind). */
-  readonly records: ReferenceKind = {
-    describe: async (executor, ids) => {
-      const rows = await this.deps.repository.describe(executor, ids);
-      return new Map(
-        rows.map((row) => [row.id, { type: 'deposit', reference: row.reference, method: row.method }]),
-      );
-    },
-    findByReference: (executor, reference) => this.deps.repository.idsByReference(executor, reference),
-  };
+  /** How a deposit shows in the records, and is found by its reference (LedgerService.registerKind). */
+  readonly records: ReferenceKind = describedBy(
+    (executor, ids) => this.deps.repository.describe(executor, ids),
+    (row) => ({ type: 'deposit', reference: row.reference, method: row.method }),
+    (executor, reference) => this.deps.repository.idsByReference(executor, reference),
+  );
 
   async create(userId: string, input: CreateDepositRequest): Promise<Replayable<DepositView>> {
     const range = checkAmountRange(

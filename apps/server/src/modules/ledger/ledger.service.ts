@@ -63,6 +63,19 @@ export interface ReferenceKind {
   findByReference?(executor: Executor, reference: string): Promise<string[]>;
 }
 
+/** A ReferenceKind from the module's read of its rows by id and what each row says in the records. */
+export function describedBy<Row extends { id: string }>(
+  read: (executor: Executor, ids: readonly string[]) => Promise<Row[]>,
+  purpose: (row: Row) => TransactionPurpose,
+  findByReference?: ReferenceKind['findByReference'],
+): ReferenceKind {
+  return {
+    describe: async (executor, ids) =>
+      new Map((await read(executor, ids)).map((row) => [row.id, purpose(row)])),
+    ...(findByReference && { findByReference }),
+  };
+}
+
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
 export type AdminTransfer = z.infer<typeof adminTransferSchema>;
 export type AdminLedgerEntry = z.infer<typeof adminLedgerEntrySchema>;

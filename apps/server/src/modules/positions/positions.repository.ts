@@ -373,21 +373,8 @@ export class PositionsRepository {
   // ---- records ----------------------------------------------------------------------------------------
 
   /** What the transaction records show of these positions (by id): the bet, its round and room. */
-  describe(executor: Executor, ids: readonly string[]) {
-    return executor
-      .selectFrom('positions as p')
-      .innerJoin('rounds as r', 'r.id', 'p.round_id')
-      .innerJoin('rooms as rm', 'rm.id', 'p.room_id')
-      .select([
-        'p.id',
-        'p.round_id',
-        'p.amount',
-        'p.bet_category',
-        'p.bet_type',
-        'p.bet_number',
-        'r.issue',
-        'rm.tier',
-      ])
+  describe(executor: Executor, ids: readonly string[]): Promise<PositionViewRow[]> {
+    return this.viewQuery(executor)
       .where('p.id', 'in', [...ids])
       .execute();
   }

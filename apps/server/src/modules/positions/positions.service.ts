@@ -37,7 +37,7 @@ import {
   type Replayable,
   requestHash,
 } from '../idempotency/idempotency.service.ts';
-import type { LedgerService, ReferenceKind } from '../ledger/ledger.service.ts';
+import { describedBy, type LedgerService, type ReferenceKind } from '../ledger/ledger.service.ts';
 import type { MoneyOperationsService } from '../ledger/money-operations.service.ts';
 import type { Room, RoomStore } from '../rounds/rooms.service.ts';
 import { PlacementBatcher } from './placement-batcher.ts';
@@ -106,27 +106,20 @@ export class PositionsService {
   constructor(private readonly deps: PositionsServiceDeps) {}
 
   /** How a position shows in the transaction records (LedgerService.registerKind). */
-  readonly records: ReferenceKind = {
-    describe: async (executor, ids) => {
-      const rows = await this.deps.repository.describe(executor, ids);
-      return new Map(
-        rows.map((row) => [
-          row.id,
-          {
-            type: 'position',
-            positionId: row.id,
-            roundId: row.round_id,
-            issue: row.issue,
-            tier: row.tier,
-            betCategory: row.bet_category,
-            betType: BOTH_SIDES_BETS.find((value) => value === row.bet_type) ?? null,
-            betNumber: row.bet_number,
-            stake: row.amount,
-          },
-        ]),
-      );
-    },
-  };
+  readonly records: ReferenceKind = describedBy(
+    (executor, ids) => this.deps.repository.describe(executor, ids),
+    (row) => ({
+      type: 'position',
+      positionId: row.id,
+      roundId: row.round_id,
+      issue: row.issue,
+      tier: row.tier,
+      betCategory: row.bet_category,
+      betType: BOTH_SIDES_BETS.find((value) => value === row.bet_type) ?? null,
+      betNumber: row.bet_number,
+      stake: row.amount,
+    }),
+  );
 
   async place(
     userId: string,

@@ -44,7 +44,7 @@ import {
 import type { LiveBankCards } from '../bank-cards/bank-cards.service.ts';
 import { bankCardLabel } from '../bank-cards/bank-cards.service.ts';
 import type { Replayable } from '../idempotency/idempotency.service.ts';
-import type { LedgerService, ReferenceKind } from '../ledger/ledger.service.ts';
+import { describedBy, type LedgerService, type ReferenceKind } from '../ledger/ledger.service.ts';
 import type { MoneyOperationsService } from '../ledger/money-operations.service.ts';
 import type { LiveWallets } from '../wallets/wallets.service.ts';
 import { walletLabel } from '../wallets/wallets.service.ts';
@@ -72,19 +72,12 @@ export interface WithdrawalsServiceDeps {
 export class WithdrawalsService {
   constructor(private readonly deps: WithdrawalsServiceDeps) {}
 
-  /** How a withdrawal shows in the transaction records, and is found by its reference (LedgerService.registerKind). */
-  readonly records: ReferenceKind = {
-    describe: async (executor, ids) => {
-      const rows = await this.deps.repository.describe(executor, ids);
-      return new Map(
-        rows.map((row) => [
-          row.id,
-          { type: 'withdrawal', reference: row.reference, destinationLabel: row.destination_label },
-        ]),
-      );
-    },
-    findByReference: (executor, reference) => this.deps.repository.idsByReference(executor, reference),
-  };
+  /** How a withdrawal shows in the records, and is found by its reference (LedgerService.registerKind). */
+  readonly records: ReferenceKind = describedBy(
+    (executor, ids) => this.deps.repository.describe(executor, ids),
+    (row) => ({ type: 'withdrawal', reference: row.reference, destinationLabel: row.destination_label }),
+    (executor, reference) => this.deps.repository.idsByReference(executor, reference),
+  );
 
   async create(userId: string, input: CreateWithdrawalRequest): Promise<Replayable<WithdrawalView>> {
     const user = await this.deps.accounts.findById(userId);
