@@ -125,6 +125,7 @@ export async function settlementBroadcast(options: {
     clock: systemClock,
   });
   const publisher = new RoundEventsPublisher({
+    db: options.db,
     rounds: options.rounds,
     events,
     marketOverview: () => market.overview(),

@@ -250,7 +250,7 @@ export function createServices(platform: Platform): Services {
   // Trading.
   const { trading } = config;
   const roomsRepository = new RoomsRepository(trading);
-  const roundsRepository = new RoundsRepository(db);
+  const roundsRepository = new RoundsRepository();
   const positionsRepository = new PositionsRepository();
   const settlement = new SettlementService({
     db,
@@ -293,6 +293,7 @@ export function createServices(platform: Platform): Services {
     clock,
     logger,
     publisher: new RoundEventsPublisher({
+      db,
       rounds: roundsRepository,
       events,
       marketOverview: () => market.overview(),

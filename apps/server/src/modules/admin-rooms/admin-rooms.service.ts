@@ -101,7 +101,12 @@ export class AdminRoomsService {
   async roundList(roomId: string, query: { cursor?: string | undefined; limit?: number | undefined }) {
     await this.room(roomId);
     const limit = pageSize(query.limit);
-    const rows = await this.deps.rounds.adminListForRoom(roomId, decodeCursor(query.cursor, UUID_ID), limit);
+    const rows = await this.deps.rounds.adminListForRoom(
+      this.deps.db,
+      roomId,
+      decodeCursor(query.cursor, UUID_ID),
+      limit,
+    );
     return toPage(rows, limit, toAdminRound) satisfies Page<AdminRound>;
   }
 
