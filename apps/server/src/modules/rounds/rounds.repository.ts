@@ -3,7 +3,7 @@
  * and the schedule's time has come), so replaying one — after a crash, or by a second scheduler — changes
  * nothing.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, RoundStatusColumn } from '../../platform/db/schema.ts';
 import { type PageCursor, paginate } from '../../platform/pagination.ts';
