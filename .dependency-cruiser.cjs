@@ -15,18 +15,8 @@ const MODULES = `${SERVER}modules/`;
 
 /** Bottom to top. A module may import modules of lower tiers only. */
 const TIERS = [
-  [
-    'app',
-    'attempt-throttle',
-    'audit',
-    'beacon',
-    'fairness',
-    'idempotency',
-    'ledger',
-    'payments',
-    'uploads',
-    'wallets',
-  ],
+  ['audit', 'idempotency'],
+  ['app', 'attempt-throttle', 'beacon', 'fairness', 'ledger', 'payments', 'uploads', 'wallets'],
   ['accounts', 'notifications', 'rounds', 'support'],
   ['admin-rooms', 'auth', 'bank-cards', 'positions'],
   ['admin-auth', 'market', 'withdrawals'],

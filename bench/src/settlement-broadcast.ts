@@ -121,10 +121,11 @@ export async function settlementBroadcast(options: {
       drawingSecondsOverride: null,
     }),
     rounds: options.rounds,
-    positions: new PositionsRepository(options.db),
+    positions: new PositionsRepository(),
     clock: systemClock,
   });
   const publisher = new RoundEventsPublisher({
+    db: options.db,
     rounds: options.rounds,
     events,
     marketOverview: () => market.overview(),

@@ -100,8 +100,8 @@ try {
 
   const settlement = new SettlementService({
     db,
-    rounds: new RoundsRepository(db),
-    positions: new PositionsRepository(db),
+    rounds: new RoundsRepository(),
+    positions: new PositionsRepository(),
     ledger: new LedgerService({ db, repository: new LedgerRepository(), clock: systemClock }),
     clock: systemClock,
     logger,
@@ -185,7 +185,7 @@ try {
   const userIds = (await db.selectFrom('users').select('id').execute()).map((row) => row.id);
   const broadcast = await settlementBroadcast({
     db,
-    rounds: new RoundsRepository(db),
+    rounds: new RoundsRepository(),
     roomId: room.id,
     userIds,
     watchers: WATCHERS,

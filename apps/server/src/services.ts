@@ -44,6 +44,7 @@ import { IdempotencyRepository } from './modules/idempotency/idempotency.reposit
 import { IdempotencyService } from './modules/idempotency/idempotency.service.ts';
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
+import { MoneyOperationsService } from './modules/ledger/money-operations.service.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -206,9 +207,10 @@ export function createServices(platform: Platform): Services {
   // Money.
   const { funding } = config;
   const idempotency = new IdempotencyService({ db, repository: new IdempotencyRepository(), clock });
+  const money = new MoneyOperationsService({ db, ledger, idempotency, audit, events });
   const uploadsRepository = new UploadsRepository();
-  const depositsRepository = new DepositsRepository(db);
-  const withdrawalsRepository = new WithdrawalsRepository(db);
+  const depositsRepository = new DepositsRepository();
+  const withdrawalsRepository = new WithdrawalsRepository();
   const bankCardsRepository = new BankCardsRepository();
   const walletsRepository = new WalletsRepository();
   const checkouts = new SandboxCheckoutsRepository();
@@ -253,8 +255,8 @@ export function createServices(platform: Platform): Services {
   // Trading.
   const { trading } = config;
   const roomsRepository = new RoomsRepository(trading);
-  const roundsRepository = new RoundsRepository(db);
-  const positionsRepository = new PositionsRepository(db);
+  const roundsRepository = new RoundsRepository();
+  const positionsRepository = new PositionsRepository();
   const settlement = new SettlementService({
     db,
     rounds: roundsRepository,
@@ -269,10 +271,11 @@ export function createServices(platform: Platform): Services {
     repository: positionsRepository,
     rooms: roomsRepository,
     ledger,
-    idempotency,
+    money,
     clock,
     events,
   });
+  ledger.registerKind('position', positions.records);
   const market = new MarketService({
     db,
     rooms: roomsRepository,
@@ -295,6 +298,7 @@ export function createServices(platform: Platform): Services {
     clock,
     logger,
     publisher: new RoundEventsPublisher({
+      db,
       rounds: roundsRepository,
       events,
       marketOverview: () => market.overview(),
@@ -321,16 +325,15 @@ export function createServices(platform: Platform): Services {
     repository: depositsRepository,
     uploads: uploadsRepository,
     paymentEvents: new PaymentEventsRepository(),
-    ledger,
+    money,
     idempotency,
     fundingSettings,
     cardProvider,
     limits: funding,
     clock,
     accounts: accountsRepository,
-    audit,
-    events,
   });
+  ledger.registerKind('deposit', deposits.records);
   const withdrawals = new WithdrawalsService({
     db,
     repository: withdrawalsRepository,
@@ -338,14 +341,13 @@ export function createServices(platform: Platform): Services {
     bankCards: bankCardsRepository,
     wallets: walletsRepository,
     ledger,
-    idempotency,
+    money,
     paymentPasswordThrottle,
     hasher,
     limits: funding,
     clock,
-    audit,
-    events,
   });
+  ledger.registerKind('withdrawal', withdrawals.records);
   const bankCards = new BankCardsService({
     db,
     repository: bankCardsRepository,
@@ -405,7 +407,14 @@ export function createServices(platform: Platform): Services {
       audit,
       logger,
     }),
-    support: new SupportService({ db, repository: new SupportRepository(db), clock, events, audit }),
+    support: new SupportService({
+      db,
+      repository: new SupportRepository(),
+      clock,
+      events,
+      audit,
+      idempotency,
+    }),
     dashboard: new DashboardService({
       db,
       repository: new DashboardRepository(),
@@ -433,9 +442,7 @@ export function createServices(platform: Platform): Services {
     balanceAdjustments: new BalanceAdjustmentsService({
       db,
       users: adminUsersRepository,
-      ledger,
-      audit,
-      events,
+      money,
       clock,
     }),
     adminRooms: new AdminRoomsService({

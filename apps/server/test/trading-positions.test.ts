@@ -95,6 +95,7 @@ async function batchFor(t: TestApp, round: RoundRecord, users: MoneyUser[]): Pro
 /** The batch's one statement, with the ledger's part as the positions service asks for it. */
 async function placeBatch(t: TestApp, repository: PositionsRepository, batch: PlacementBatch) {
   return repository.placeBatch(
+    t.database.kysely,
     batch,
     await t.services.ledger.batchStakes(batch.at, batch.expected.entryMinimum),
   );
@@ -425,7 +426,7 @@ describe.each(DRIVERS)('positions on %s', (driver) => {
     await credit(t, alsoRich.id, 1_000);
     await credit(t, poor.id, 99);
     const round = await openRound(t, normal);
-    const repository = new PositionsRepository(t.database.kysely);
+    const repository = new PositionsRepository();
     const batch = await batchFor(t, round, users);
     const placed = await placeBatch(t, repository, batch);
     expect([...placed].sort()).toEqual(
@@ -491,7 +492,7 @@ describe.runIf(DRIVERS.includes('postgres'))('a position batch meeting a locked 
     for (const user of users) await credit(t, user.id, 1_000);
     const round = await openRound(t, await roomId(t, 'normal'));
     const batch = await batchFor(t, round, users);
-    const repository = new PositionsRepository(t.database.kysely);
+    const repository = new PositionsRepository();
     // Another transaction (a settlement, a withdrawal) holds the busy user's account.
     await t.database.kysely.transaction().execute(async (trx) => {
       await sql`select id from ledger_accounts where user_id = ${busy.id} for update`.execute(trx);

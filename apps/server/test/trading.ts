@@ -98,9 +98,7 @@ export async function credit(t: TestApp, userId: string, amount: number): Promis
       to: { userId },
       amount,
       code: 'adjustment',
-      refType: 'test',
-      refId: key,
-      idempotencyKey: key,
+      reference: { type: 'adjustment', id: key },
       at: t.clock.now(),
     }),
   );

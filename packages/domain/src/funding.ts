@@ -27,7 +27,6 @@ export const LEDGER_CODES = [
   'stake_lost',
   'refund',
   'adjustment',
-  'reversal',
 ] as const;
 export type LedgerCode = (typeof LEDGER_CODES)[number];
 

@@ -103,7 +103,7 @@ export class AdminRoomsService {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.rounds.adminListForRoom(roomId, cursor, limit),
+      (cursor, limit) => this.deps.rounds.adminListForRoom(this.deps.db, roomId, cursor, limit),
       toAdminRound,
     ) satisfies Promise<Page<AdminRound>>;
   }

@@ -2,10 +2,10 @@
  * Balance adjustments (admin role): never a bare update of a balance, always a double-entry transfer
  * between the house and the user's cash (code `adjustment`), with a reason in the audit log.
  *
- * One transaction locks the user's cash row (so concurrent adjustments of one user queue), then checks
- * the idempotency key: the same key again answers the first transfer and the balance as it is now,
- * changing nothing; the same key with a different amount is IDEMPOTENCY_CONFLICT. A debit the balance
- * does not cover is INSUFFICIENT_FUNDS (the ledger's conditional debit) and nothing is written.
+ * A money operation like any other (MoneyOperationsService.runOnce): the operator's idempotency key is
+ * claimed first, so the same key again answers the first transfer and balance, changing nothing, and the
+ * same key with a different amount is IDEMPOTENCY_CONFLICT. A debit the balance does not cover is
+ * INSUFFICIENT_FUNDS (the ledger's conditional debit) and nothing is written.
  */
 import type { balanceAdjustmentRequestSchema, balanceAdjustmentResponseSchema } from '@tradehall/contracts';
 import type { Kysely } from 'kysely';
@@ -13,11 +13,8 @@ import type { z } from 'zod';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
-import { publishUserMoneyChange } from '../../platform/user-events.ts';
-import type { AuditService } from '../audit/audit.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { MoneyOperationsService } from '../ledger/money-operations.service.ts';
 import type { AdminUsersRepository } from './admin-users.repository.ts';
 
 export type BalanceAdjustmentRequest = z.infer<typeof balanceAdjustmentRequestSchema>;
@@ -26,9 +23,7 @@ export type BalanceAdjustmentResponse = z.infer<typeof balanceAdjustmentResponse
 export interface BalanceAdjustmentsServiceDeps {
   db: Kysely<DB>;
   users: AdminUsersRepository;
-  ledger: LedgerService;
-  audit: AuditService;
-  events: DomainEvents;
+  money: MoneyOperationsService;
   clock: Clock;
 }
 
@@ -40,49 +35,43 @@ export class BalanceAdjustmentsService {
     userId: string,
     input: BalanceAdjustmentRequest,
   ): Promise<BalanceAdjustmentResponse> {
-    const key = `adjustment:${userId}:${input.idempotencyKey}`;
-    const outcome = await this.deps.db.transaction().execute(async (trx) => {
-      if (!(await this.deps.users.find(trx, userId))) throw new AppError('NOT_FOUND');
-      const account = await this.deps.ledger.lockUserAccount(trx, userId);
-      const house = await this.deps.ledger.systemAccountId(trx, 'house');
-      const credit = input.amount > 0;
-      const existing = await this.deps.ledger.transferByKey(trx, key);
-      if (existing) {
-        const same =
-          existing.amount === Math.abs(input.amount) &&
-          existing.debitAccountId === (credit ? house : account.id) &&
-          existing.creditAccountId === (credit ? account.id : house);
-        if (!same) throw new AppError('IDEMPOTENCY_CONFLICT');
-        return { transferId: existing.id, balance: account.balance, replayed: true };
-      }
+    // The key is the operator's, for this user: claimed under the user, named apart from the user's own.
+    const operation = {
+      userId,
+      key: `adjustment:${input.idempotencyKey}`,
+      operation: 'user.balance_adjust',
+      request: { amount: input.amount },
+    };
+    // The user is checked first: a claim needs an existing user (and an unknown one is NOT_FOUND).
+    if (!(await this.deps.users.find(this.deps.db, userId))) throw new AppError('NOT_FOUND');
+    const answer = await this.deps.money.runOnce({ operation, statusCode: 200 }, async ({ move, audit }) => {
       const at = this.deps.clock.now();
       const adjustmentId = newId(at.getTime());
-      const transfer = await this.deps.ledger.transfer(trx, {
-        from: credit ? { system: 'house' } : { userId },
-        to: credit ? { userId } : { system: 'house' },
-        amount: Math.abs(input.amount),
-        code: 'adjustment',
-        refType: 'adjustment',
-        refId: adjustmentId,
-        idempotencyKey: key,
-        at,
-      });
-      const balance = account.balance + input.amount;
-      await this.deps.audit.record(
+      const credit = input.amount > 0;
+      const moved = await move(
         {
-          operatorId,
-          action: 'user.balance_adjust',
-          targetType: 'user',
-          targetId: userId,
-          reason: input.reason,
-          before: { balance: account.balance },
-          after: { balance, amount: input.amount, transferId: transfer.id, adjustmentId },
+          from: credit ? { system: 'house' } : { userId },
+          to: credit ? { userId } : { system: 'house' },
+          amount: Math.abs(input.amount),
+          code: 'adjustment',
+          reference: { type: 'adjustment', id: adjustmentId },
+          at,
         },
-        trx,
+        { userId },
       );
-      return { transferId: transfer.id, balance, replayed: false };
+      const balance = moved.balance;
+      if (balance === null) throw new Error('an adjustment moved no user cash');
+      await audit({
+        operatorId,
+        action: 'user.balance_adjust',
+        targetType: 'user',
+        targetId: userId,
+        reason: input.reason,
+        before: { balance: balance - input.amount },
+        after: { balance, amount: input.amount, transferId: moved.transferId, adjustmentId },
+      });
+      return { transferId: moved.transferId, balance };
     });
-    if (!outcome.replayed) publishUserMoneyChange(this.deps.events, { userId, balance: outcome.balance });
-    return { transferId: outcome.transferId, balance: outcome.balance };
+    return answer.body;
   }
 }

@@ -1,6 +1,5 @@
 /** Deposits: the only SQL about them. */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { toCents } from '../../platform/db/cents.ts';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type {
   DB,
@@ -39,8 +38,6 @@ export interface Decision {
 export const DEPOSITS_TX_HASH_KEY = 'deposits_tx_hash_key';
 
 export class DepositsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   insert(trx: Transaction<DB>, deposit: NewDeposit): Promise<DepositRow> {
     return trx
       .insertInto('deposits')
@@ -80,6 +77,25 @@ export class DepositsRepository {
     return row !== undefined;
   }
 
+  /** What the transaction records show of these deposits (by id). */
+  describe(executor: Executor, ids: readonly string[]) {
+    return executor
+      .selectFrom('deposits')
+      .select(['id', 'reference', 'method'])
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** The deposits a human reference ("D7K3Q9ZPX2") names: none or one. */
+  async idsByReference(executor: Executor, reference: string): Promise<string[]> {
+    const rows = await executor
+      .selectFrom('deposits')
+      .select('id')
+      .where('reference', '=', reference)
+      .execute();
+    return rows.map((row) => row.id);
+  }
+
   findById(executor: Executor, id: string): Promise<DepositRow | undefined> {
     return executor.selectFrom('deposits').selectAll().where('id', '=', id).executeTakeFirst();
   }
@@ -113,12 +129,18 @@ export class DepositsRepository {
       .executeTakeFirst();
   }
 
-  listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<DepositRow[]> {
-    const query = this.db.selectFrom('deposits').selectAll().where('user_id', '=', userId);
+  listForUser(
+    executor: Executor,
+    userId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<DepositRow[]> {
+    const query = executor.selectFrom('deposits').selectAll().where('user_id', '=', userId);
     return paginate(query, cursor, limit).execute();
   }
 
   listAll(
+    executor: Executor,
     filter: {
       status?: DepositStatusColumn | undefined;
       method?: DepositMethodColumn | undefined;
@@ -127,7 +149,7 @@ export class DepositsRepository {
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<AdminDepositRow[]> {
-    let query = this.db
+    let query = executor
       .selectFrom('deposits')
       .innerJoin('users', 'users.id', 'deposits.user_id')
       .selectAll('deposits')
@@ -148,13 +170,13 @@ export class DepositsRepository {
       .executeTakeFirst();
   }
 
-  async countPending(executor: Executor = this.db): Promise<number> {
+  async countPending(executor: Executor): Promise<number> {
     const row = await executor
       .selectFrom('deposits')
-      .select(sql<string>`count(*)`.as('n'))
+      .select(sql<number>`count(*)`.as('n'))
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
-    return toCents(row.n);
+    return row.n;
   }
 
   /** Pending count and approved total of one user's deposits. */
@@ -162,11 +184,11 @@ export class DepositsRepository {
     const row = await executor
       .selectFrom('deposits')
       .select([
-        sql<string>`count(*) filter (where status = 'pending')`.as('pending'),
-        sql<string | null>`sum(amount) filter (where status = 'approved')`.as('approved_total'),
+        sql<number>`count(*) filter (where status = 'pending')`.as('pending'),
+        sql<number>`coalesce(sum(amount) filter (where status = 'approved'), 0)::int8`.as('approved_total'),
       ])
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
-    return { pending: toCents(row.pending), approvedTotal: toCents(row.approved_total) };
+    return { pending: row.pending, approvedTotal: row.approved_total };
   }
 }

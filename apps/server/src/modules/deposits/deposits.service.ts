@@ -12,23 +12,21 @@
  */
 import type { adminDepositSchema, CreateDepositRequest, DepositView, PageQuery } from '@tradehall/contracts';
 import { CURRENCY_CODE, checkAmountRange, formatMoney } from '@tradehall/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
 import type { DB, DepositMethodColumn, DepositRow, DepositStatusColumn } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import { newReference } from '../../platform/references.ts';
-import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
 import type { AccountStore } from '../accounts/accounts.service.ts';
-import type { AuditService } from '../audit/audit.service.ts';
 import type { FundingSettingsService } from '../funding-settings/funding-settings.service.ts';
 import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { describedBy, type ReferenceKind } from '../ledger/ledger.service.ts';
+import type { MoneyOperationsService, MoneyStep } from '../ledger/money-operations.service.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider.ts';
 import type { UploadOwnership } from '../uploads/uploads.service.ts';
 import { uploadUrl } from '../uploads/uploads.service.ts';
@@ -52,7 +50,7 @@ export type PaymentEventOutcome = 'approved' | 'rejected' | 'already_decided' | 
 type Verdict = 'approve' | 'reject';
 
 type Decided =
-  | { kind: 'decided'; change: UserMoneyChange; before: DepositRow; after: DepositRow }
+  | { kind: 'decided'; balance: number | null; before: DepositRow; after: DepositRow }
   | { kind: 'unchanged' | 'not_pending' | 'not_found' };
 
 /** A user's pending deposits, for the money summary. */
@@ -63,7 +61,7 @@ export interface DepositsServiceDeps {
   repository: DepositsRepository;
   uploads: UploadOwnership;
   paymentEvents: PaymentEventsRepository;
-  ledger: LedgerService;
+  money: MoneyOperationsService;
   idempotency: IdempotencyService;
   fundingSettings: FundingSettingsService;
   /** Null when the server has no card gateway: card deposits are then refused. */
@@ -71,12 +69,17 @@ export interface DepositsServiceDeps {
   limits: FundingConfig;
   clock: Clock;
   accounts: AccountStore;
-  audit: AuditService;
-  events: DomainEvents;
 }
 
 export class DepositsService {
   constructor(private readonly deps: DepositsServiceDeps) {}
+
+  /** How a deposit shows in the records, and is found by its reference (LedgerService.registerKind). */
+  readonly records: ReferenceKind = describedBy(
+    (executor, ids) => this.deps.repository.describe(executor, ids),
+    (row) => ({ type: 'deposit', reference: row.reference, method: row.method }),
+    (executor, reference) => this.deps.repository.idsByReference(executor, reference),
+  );
 
   async create(userId: string, input: CreateDepositRequest): Promise<Replayable<DepositView>> {
     const range = checkAmountRange(
@@ -123,53 +126,54 @@ export class DepositsService {
       });
     }
 
-    let created: Replayable<DepositView>;
+    const order = (view: DepositView) => ({ kind: 'deposit' as const, id: view.id, status: view.status });
+    const onReplay = (view: DepositView) => ({ userId, balance: null, order: order(view) });
     try {
-      created = await this.deps.idempotency.run(operation, 201, async (trx) => {
-        // A frozen account moves no money (its sessions are ended too; this covers a request in flight).
-        if ((await this.deps.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
-        if (input.method === 'offline' && input.receiptUploadId) {
-          // Someone else's upload is as good as no upload at all: NOT_FOUND, nothing written.
-          if (!(await this.deps.uploads.isOwnedBy(trx, input.receiptUploadId, userId)))
-            throw new AppError('NOT_FOUND');
-        }
-        const txHash = input.method === 'crypto' ? input.txHash.trim() : null;
-        if (txHash && (await this.deps.repository.txHashUsed(trx, txHash)))
-          throw new AppError('TX_HASH_USED');
-        const row = await this.deps.repository.insert(trx, {
-          id,
-          reference,
-          userId,
-          method: input.method,
-          amount: input.amount,
-          depositorName: input.method === 'offline' ? input.depositorName : null,
-          network: input.method === 'crypto' ? input.network : null,
-          txHash,
-          receiptUploadId: input.method === 'offline' ? (input.receiptUploadId ?? null) : null,
-          checkoutId: checkout?.checkoutId ?? null,
-          checkoutUrl: checkout?.checkoutUrl ?? null,
-          at: this.deps.clock.now(),
-        });
-        return toDepositView(row);
-      });
+      return await this.deps.money.runOnce(
+        { operation, statusCode: 201, onReplay },
+        async ({ trx, announce }) => {
+          // A frozen account moves no money (its sessions are ended too; this covers a request in flight).
+          if ((await this.deps.accounts.status(userId, trx)) !== 'active')
+            throw new AppError('ACCOUNT_FROZEN');
+          if (input.method === 'offline' && input.receiptUploadId) {
+            // Someone else's upload is as good as no upload at all: NOT_FOUND, nothing written.
+            if (!(await this.deps.uploads.isOwnedBy(trx, input.receiptUploadId, userId)))
+              throw new AppError('NOT_FOUND');
+          }
+          const txHash = input.method === 'crypto' ? input.txHash.trim() : null;
+          if (txHash && (await this.deps.repository.txHashUsed(trx, txHash)))
+            throw new AppError('TX_HASH_USED');
+          const row = await this.deps.repository.insert(trx, {
+            id,
+            reference,
+            userId,
+            method: input.method,
+            amount: input.amount,
+            depositorName: input.method === 'offline' ? input.depositorName : null,
+            network: input.method === 'crypto' ? input.network : null,
+            txHash,
+            receiptUploadId: input.method === 'offline' ? (input.receiptUploadId ?? null) : null,
+            checkoutId: checkout?.checkoutId ?? null,
+            checkoutUrl: checkout?.checkoutUrl ?? null,
+            at: this.deps.clock.now(),
+          });
+          const view = toDepositView(row);
+          announce({ userId, balance: null, order: order(view) });
+          return view;
+        },
+      );
     } catch (error) {
       // Two different requests racing with the same hash: the index decides, the loser hears why.
       if (isUniqueViolation(error, DEPOSITS_TX_HASH_KEY)) throw new AppError('TX_HASH_USED');
       throw error;
     }
-    publishUserMoneyChange(this.deps.events, {
-      userId,
-      balance: null,
-      order: { kind: 'deposit', id: created.body.id, status: created.body.status },
-    });
-    return created;
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<DepositView>> {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.repository.listForUser(userId, cursor, limit),
+      (cursor, limit) => this.deps.repository.listForUser(this.deps.db, userId, cursor, limit),
       toDepositView,
     );
   }
@@ -192,14 +196,14 @@ export class DepositsService {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.repository.listAll(filter, cursor, limit),
+      (cursor, limit) => this.deps.repository.listAll(this.deps.db, filter, cursor, limit),
       toAdminDepositView,
     );
   }
 
   /** Deposits waiting for an operator (the dashboard). */
   pendingCount(): Promise<number> {
-    return this.deps.repository.countPending();
+    return this.deps.repository.countPending(this.deps.db);
   }
 
   async adminGet(id: string): Promise<AdminDepositView> {
@@ -224,31 +228,29 @@ export class DepositsService {
    * approved or rejected through the same path as an operator's decision.
    */
   async handlePaymentEvent(provider: string, event: PaymentEvent): Promise<PaymentEventOutcome> {
-    const { outcome, change } = await this.deps.db.transaction().execute(async (trx) => {
+    const outcome = await this.deps.money.run(async (step) => {
+      const { trx } = step;
       const fresh = await this.deps.paymentEvents.record(trx, provider, event, this.deps.clock.now());
-      if (!fresh) return { outcome: 'replayed' as const, change: null };
+      if (!fresh) return 'replayed' as const;
       const deposit = await this.deps.repository.findByCheckoutForUpdate(trx, event.checkoutId);
       // Unknown checkout: nothing recorded (rolled back), so a corrected delivery is not a "replay".
       if (!deposit) throw new AppError('NOT_FOUND');
       let result: PaymentEventOutcome = 'amount_mismatch';
-      let change: UserMoneyChange | null = null;
       if (deposit.amount === event.amount && event.currency === CURRENCY_CODE) {
         const verdict: Verdict = event.type === 'payment.succeeded' ? 'approve' : 'reject';
         const decided = await this.decide(
-          trx,
+          step,
           deposit.id,
           verdict,
           `gateway:${provider}`,
           'Card payment failed',
         );
-        if (decided.kind === 'decided') change = decided.change;
         result =
           decided.kind === 'decided' ? (verdict === 'approve' ? 'approved' : 'rejected') : 'already_decided';
       }
       await this.deps.paymentEvents.setOutcome(trx, event.eventId, result);
-      return { outcome: result, change };
+      return result;
     });
-    if (change) publishUserMoneyChange(this.deps.events, change);
     if (outcome === 'replayed') throw new AppError('WEBHOOK_REPLAYED');
     if (outcome === 'amount_mismatch') throw new AppError('WEBHOOK_AMOUNT_MISMATCH');
     return outcome;
@@ -260,35 +262,30 @@ export class DepositsService {
     verdict: Verdict,
     reason: string | null,
   ): Promise<AdminDepositView> {
-    const { view, change } = await this.deps.db.transaction().execute(async (trx) => {
-      const result = await this.decide(trx, id, verdict, `operator:${operatorId}`, reason);
+    return this.deps.money.run(async (step) => {
+      const result = await this.decide(step, id, verdict, `operator:${operatorId}`, reason);
       if (result.kind === 'not_found') throw new AppError('NOT_FOUND');
       if (result.kind === 'not_pending') throw new AppError('NOT_PENDING');
       if (result.kind === 'decided') {
-        await this.deps.audit.record(
-          {
-            operatorId,
-            action: verdict === 'approve' ? 'deposit.approve' : 'deposit.reject',
-            targetType: 'deposit',
-            targetId: id,
-            reason,
-            before: auditState(result.before),
-            after: { ...auditState(result.after), balance: result.change.balance },
-          },
-          trx,
-        );
+        await step.audit({
+          operatorId,
+          action: verdict === 'approve' ? 'deposit.approve' : 'deposit.reject',
+          targetType: 'deposit',
+          targetId: id,
+          reason,
+          before: auditState(result.before),
+          after: { ...auditState(result.after), balance: result.balance },
+        });
       }
-      const row = await this.deps.repository.findAdmin(trx, id);
+      const row = await this.deps.repository.findAdmin(step.trx, id);
       if (!row) throw new AppError('NOT_FOUND');
-      return { view: toAdminDepositView(row), change: result.kind === 'decided' ? result.change : null };
+      return toAdminDepositView(row);
     });
-    if (change) publishUserMoneyChange(this.deps.events, change);
-    return view;
   }
 
-  /** The one place a deposit is decided, in the caller's transaction. */
+  /** The one place a deposit is decided, in the caller's money operation. */
   private async decide(
-    trx: Transaction<DB>,
+    { trx, move, announce }: MoneyStep,
     id: string,
     verdict: Verdict,
     decidedBy: string,
@@ -307,25 +304,32 @@ export class DepositsService {
       if (!current) return { kind: 'not_found' };
       return { kind: current.status === status ? 'unchanged' : 'not_pending' };
     }
+    const notice = {
+      userId: row.user_id,
+      order: { kind: 'deposit' as const, id: row.id, status: row.status },
+    };
+    let balance: number | null = null;
     if (verdict === 'approve') {
-      await this.deps.ledger.transfer(trx, {
-        from: { system: 'deposits_clearing' },
-        to: { userId: row.user_id },
-        amount: row.amount,
-        code: 'deposit',
-        refType: 'deposit',
-        refId: row.id,
-        idempotencyKey: `deposit:${row.id}`,
-        at,
-      });
+      const moved = await move(
+        {
+          from: { system: 'deposits_clearing' },
+          to: { userId: row.user_id },
+          amount: row.amount,
+          code: 'deposit',
+          reference: { type: 'deposit', id: row.id },
+          at,
+        },
+        notice,
+      );
+      balance = moved.balance;
+    } else {
+      announce({ ...notice, balance: null });
     }
-    const balance =
-      verdict === 'approve' ? (await this.deps.ledger.userAccount(trx, row.user_id)).balance : null;
     return {
       kind: 'decided',
       before: { ...row, status: 'pending', decided_by: null, decided_at: null, reject_reason: null },
       after: row,
-      change: { userId: row.user_id, balance, order: { kind: 'deposit', id: row.id, status: row.status } },
+      balance,
     };
   }
 }

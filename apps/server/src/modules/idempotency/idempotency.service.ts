@@ -1,6 +1,7 @@
 /**
- * Client money operations are idempotent (DESIGN §5): each carries a key the client generated, and the
- * operation runs in ONE transaction that first claims (user, key). A retry, or a duplicate arriving
+ * Client requests are idempotent (DESIGN §5) — the server's one retry-safety pattern: each carries a key
+ * the client generated, and the operation runs in ONE transaction that first claims (user, key) (money
+ * operations through MoneyOperationsService.runOnce). A retry, or a duplicate arriving
  * concurrently, waits for the first to commit and then gets its stored response — same status, same
  * body — without doing anything. The same key with a different request is IDEMPOTENCY_CONFLICT.
  *
@@ -46,40 +47,17 @@ export class IdempotencyService {
     return row ? replay<T>(row, operation) : undefined;
   }
 
-  async run<T>(
-    operation: IdempotentOperation,
-    statusCode: number,
-    work: (trx: Transaction<DB>) => Promise<T>,
-  ): Promise<Replayable<T>> {
-    return this.deps.db.transaction().execute(async (trx) => {
-      const claimed = await this.deps.repository.claim(trx, {
-        userId: operation.userId,
-        key: operation.key,
-        operation: operation.operation,
-        requestHash: requestHash(operation),
-        at: this.deps.clock.now(),
-      });
-      if (!claimed) {
-        const row = await this.deps.repository.find(trx, operation.userId, operation.key);
-        if (!row) throw new Error('idempotency key conflicted but its row cannot be read');
-        return replay<T>(row, operation);
-      }
-      const body = await work(trx);
-      await this.deps.repository.complete(trx, operation.userId, operation.key, statusCode, body);
-      return { statusCode, body };
-    });
-  }
-
   /**
-   * For an operation that runs its own transaction: claims the key with the response already known, so
-   * the row is complete when the transaction commits. Undefined when claimed (go on with the work, whose
-   * failure rolls the claim back); the first response when the key was used already.
+   * Claims the key in the caller's transaction. Undefined when claimed: go on with the work, whose
+   * failure rolls the claim back. The first answer when the key was used already (after waiting for a
+   * concurrent first use to commit); IDEMPOTENCY_CONFLICT when it was used for another request. With
+   * `answer` (known up front), the row is written complete; without it, complete() must follow — or a
+   * refusal, which rolls the claim back.
    */
-  async claimCompleted<T>(
+  async claim<T>(
     trx: Transaction<DB>,
     operation: IdempotentOperation,
-    statusCode: number,
-    body: T,
+    answer?: Replayable<T>,
   ): Promise<Replayable<T> | undefined> {
     const claimed = await this.deps.repository.claim(trx, {
       userId: operation.userId,
@@ -87,33 +65,22 @@ export class IdempotencyService {
       operation: operation.operation,
       requestHash: requestHash(operation),
       at: this.deps.clock.now(),
-      completed: { statusCode, response: body },
+      ...(answer && { completed: { statusCode: answer.statusCode, response: answer.body } }),
     });
-    return claimed ? undefined : this.replayFrom<T>(trx, operation);
-  }
-
-  /**
-   * For an operation about to be refused: the first response if this key was used already (waiting for
-   * a concurrent first use to commit), else undefined — and the claim is rolled back with the refusal.
-   */
-  async claimOrReplay<T>(
-    trx: Transaction<DB>,
-    operation: IdempotentOperation,
-  ): Promise<Replayable<T> | undefined> {
-    const claimed = await this.deps.repository.claim(trx, {
-      userId: operation.userId,
-      key: operation.key,
-      operation: operation.operation,
-      requestHash: requestHash(operation),
-      at: this.deps.clock.now(),
-    });
-    return claimed ? undefined : this.replayFrom<T>(trx, operation);
-  }
-
-  private async replayFrom<T>(trx: Transaction<DB>, operation: IdempotentOperation): Promise<Replayable<T>> {
+    if (claimed) return undefined;
     const row = await this.deps.repository.find(trx, operation.userId, operation.key);
     if (!row) throw new Error('idempotency key conflicted but its row cannot be read');
     return replay<T>(row, operation);
+  }
+
+  /** Stores the answer of a claimed operation, in its transaction: what every retry will get. */
+  complete(
+    trx: Transaction<DB>,
+    operation: IdempotentOperation,
+    statusCode: number,
+    body: unknown,
+  ): Promise<void> {
+    return this.deps.repository.complete(trx, operation.userId, operation.key, statusCode, body);
   }
 }
 

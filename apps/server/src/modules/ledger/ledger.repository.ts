@@ -3,12 +3,48 @@
  * called by the ledger service in the same transaction as the transfer they account for.
  */
 import { type RawBuilder, sql, type Transaction } from 'kysely';
-import { toCents } from '../../platform/db/cents.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, LedgerAccountKind, LedgerTransferRow } from '../../platform/db/schema.ts';
 import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 export type SystemAccountKind = Exclude<LedgerAccountKind, 'user_cash'>;
+
+// ---- references and keys ------------------------------------------------------------------------------
+// What a transfer is for, and the idempotency key that makes it happen once. Keys are built here and
+// nowhere else (in TypeScript for one transfer, in SQL for a set-based post) and only ever compared
+// whole: no code and no query takes a key apart. A key is `<ref type>:<ref id>`, plus `:<leg>` when one
+// reference moves money more than once (a withdrawal is held, then paid or refunded).
+
+export interface LedgerLegs {
+  deposit: never;
+  withdrawal: 'hold' | 'paid' | 'refund';
+  position: 'stake' | 'return' | 'win' | 'lost' | 'refund';
+  adjustment: never;
+}
+
+export type LedgerRefType = keyof LedgerLegs;
+
+/** A reference, with its leg when its kind has legs: `{ type: 'withdrawal', id, leg: 'hold' }`. */
+export type LedgerReference = {
+  [K in LedgerRefType]: [LedgerLegs[K]] extends [never]
+    ? { type: K; id: string }
+    : { type: K; id: string; leg: LedgerLegs[K] };
+}[LedgerRefType];
+
+export function ledgerKey(reference: LedgerReference): string {
+  const base = `${reference.type}:${reference.id}`;
+  return 'leg' in reference ? `${base}:${reference.leg}` : base;
+}
+
+/** ledgerKey inside a statement: `refType`, `refId` and `leg` are SQL expressions (`leg` null: none). */
+function ledgerKeySql(refType: RawBuilder<unknown>, refId: RawBuilder<unknown>, leg: RawBuilder<unknown>) {
+  return sql<string>`${refType} || ':' || ${refId} || coalesce(':' || ${leg}, '')`;
+}
+
+/** The key of one leg of a position whose id is the SQL expression `positionId`. */
+function positionKeySql(positionId: RawBuilder<unknown>, leg: LedgerLegs['position']) {
+  return ledgerKeySql(sql`'position'`, positionId, sql.lit(leg));
+}
 
 export interface CashAccount {
   id: string;
@@ -63,6 +99,8 @@ export interface TransferSearch {
   accountIds: string[];
   code?: string | undefined;
   reference?: string | undefined;
+  /** Ref ids whose human reference (a deposit's "D…") is `reference`, found by their kinds. */
+  referenceIds?: readonly string[] | undefined;
 }
 
 /** A transfer with each side named: the system account's kind, or `user:<account name>`. */
@@ -71,7 +109,7 @@ export interface NamedTransferRow {
   code: string;
   ref_type: string;
   ref_id: string;
-  amount: unknown;
+  amount: number;
   created_at: Date;
   debit_kind: LedgerAccountKind;
   debit_user: string | null;
@@ -79,30 +117,18 @@ export interface NamedTransferRow {
   credit_user: string | null;
 }
 
-/** A transaction record with what it was for, as entriesForAccount reads it. */
+/** A transaction record as entriesForAccount reads it: what it was for is described by its kind. */
 export interface AccountEntryRow {
   id: string | number;
   code: string;
   ref_type: string;
   ref_id: string;
-  amount: unknown;
+  amount: number;
   created_at: Date;
-  idempotency_key: string;
-  balance_after: unknown;
+  balance_after: number | null;
   incoming: boolean;
-  returned: unknown;
-  position_id: string | null;
-  round_id: string | null;
-  stake: unknown;
-  bet_category: 'both_sides' | 'special_number' | null;
-  bet_type: string | null;
-  bet_number: number | null;
-  issue: string | null;
-  tier: string | null;
-  deposit_reference: string | null;
-  deposit_method: 'offline' | 'crypto' | 'card' | null;
-  withdrawal_reference: string | null;
-  destination_label: string | null;
+  /** On a winnings row: the stake paid back with it (listed as one line). */
+  returned: number | null;
 }
 
 export interface AuditRow {
@@ -140,7 +166,7 @@ export class LedgerRepository {
           (debit_account_id, credit_account_id, amount, code, ref_type, ref_id, idempotency_key, created_at,
             debit_balance_after)
         select account_id, ${args.escrowAccountId}::uuid, amount, 'stake', 'position', position_id::text,
-          'position:' || position_id::text || ':stake', ${args.at}::timestamptz, balance_after
+          ${positionKeySql(sql`position_id::text`, 'stake')}, ${args.at}::timestamptz, balance_after
         from debit
         returning id
       )`;
@@ -283,7 +309,8 @@ export class LedgerRepository {
    * the caller's transaction (a bulk post is only ever made once, under the caller's claim, so a
    * duplicate would be a bug to stop on, not to skip).
    *
-   * `source` selects (debit_kind, credit_account_id, amount, code, ref_type, ref_id, idempotency_key).
+   * `source` selects (debit_kind, credit_account_id, amount, code, ref_type, ref_id, leg): the key of
+   * each transfer is built here from its reference and leg, as ledgerKey builds it.
    */
   async postBulk(
     trx: Transaction<DB>,
@@ -296,7 +323,9 @@ export class LedgerRepository {
     const result = await sql<{ transfers: number; accounts: number }>`
       with source as (${source}),
       postable as (
-        select s.*, d.id as debit_account_id from source s
+        select s.*, ${ledgerKeySql(sql`s.ref_type`, sql`s.ref_id`, sql`s.leg`)} as idempotency_key,
+          d.id as debit_account_id
+        from source s
         join ledger_accounts d on d.kind = s.debit_kind and d.kind <> 'user_cash'
         where s.amount > 0
       ),
@@ -373,11 +402,11 @@ export class LedgerRepository {
     const column = side === 'credit' ? 'credit_account_id' : 'debit_account_id';
     const row = await executor
       .selectFrom('ledger_transfers')
-      .select(sql<string | null>`sum(amount)`.as('total'))
+      .select(sql<number>`coalesce(sum(amount), 0)::int8`.as('total'))
       .where(column, '=', accountId)
       .where('code', '=', code)
       .executeTakeFirst();
-    return toCents(row?.total ?? null);
+    return row?.total ?? 0;
   }
 
   /** Transfers on either side of one account, newest first, `limit` + 1 rows. */
@@ -397,12 +426,12 @@ export class LedgerRepository {
   }
 
   /**
-   * The user's transaction records, newest first, `limit` + 1 rows, each with what it was for (its
-   * position with round and room, deposit or withdrawal) and its balance after. A won position is paid
-   * by two transfers (the stake back from escrow, the winnings from the house) made in one statement:
-   * they are listed as ONE line, the winnings row carrying the returned stake (`returned`) and the
-   * balance after both; the stake-return row is left out when a winnings row follows it. Every join is
-   * by primary key or unique index: a page costs the same whatever the history.
+   * The user's transaction records, newest first, `limit` + 1 rows, each with its balance after. A won
+   * position is paid by two transfers (the stake back from escrow, the winnings from the house) made in
+   * one statement: they are listed as ONE line, the winnings row carrying the returned stake
+   * (`returned`) and the balance after both; the stake-return row is left out when a winnings row
+   * follows it. The legs are found by their keys (unique index): a page costs the same whatever the
+   * history.
    */
   async entriesForAccount(
     executor: Executor,
@@ -413,26 +442,21 @@ export class LedgerRepository {
     const after = cursor
       ? sql`and (t.created_at, t.id) < (${cursor.createdAt}, ${cursor.id}::bigint)`
       : sql``;
+    const isLeg = (leg: LedgerLegs['position']) =>
+      sql`t.code = 'payout' and t.ref_type = 'position'
+        and t.idempotency_key = ${positionKeySql(sql`t.ref_id`, leg)}`;
     const result = await sql<AccountEntryRow>`
-      select t.id, t.code, t.ref_type, t.ref_id, t.amount, t.created_at, t.idempotency_key,
+      select t.id, t.code, t.ref_type, t.ref_id, t.amount, t.created_at,
         case when t.credit_account_id = ${accountId} then t.credit_balance_after else t.debit_balance_after end
           as balance_after,
         t.credit_account_id = ${accountId} as incoming,
-        ret.amount as returned,
-        p.id as position_id, p.round_id, p.amount as stake, p.bet_category, p.bet_type, p.bet_number,
-        r.issue, rm.tier, d.reference as deposit_reference, d.method as deposit_method,
-        w.reference as withdrawal_reference, w.destination_label
+        ret.amount as returned
       from ledger_transfers t
-      left join ledger_transfers ret on t.code = 'payout' and t.idempotency_key like '%:win'
-        and ret.idempotency_key = 'position:' || t.ref_id || ':return'
-      left join positions p on p.id = case when t.ref_type = 'position' then t.ref_id::uuid end
-      left join rounds r on r.id = p.round_id
-      left join rooms rm on rm.id = p.room_id
-      left join deposits d on d.id = case when t.ref_type = 'deposit' then t.ref_id::uuid end
-      left join withdrawals w on w.id = case when t.ref_type = 'withdrawal' then t.ref_id::uuid end
+      left join ledger_transfers ret on ${isLeg('win')}
+        and ret.idempotency_key = ${positionKeySql(sql`t.ref_id`, 'return')}
       where (t.debit_account_id = ${accountId} or t.credit_account_id = ${accountId}) ${after}
-        and not (t.code = 'payout' and t.idempotency_key like '%:return' and exists (
-          select 1 from ledger_transfers win where win.idempotency_key = 'position:' || t.ref_id || ':win'))
+        and not (${isLeg('return')} and exists (select 1 from ledger_transfers win
+          where win.idempotency_key = ${positionKeySql(sql`t.ref_id`, 'win')}))
       order by t.created_at desc, t.id desc
       limit ${limit + 1}
     `.execute(executor);
@@ -444,11 +468,11 @@ export class LedgerRepository {
     const result = await sql<{
       id: string;
       kind: LedgerAccountKind;
-      balance: unknown;
-      from_transfers: unknown;
+      balance: number;
+      from_transfers: number;
     }>`
       select a.id, a.kind, a.balance,
-        coalesce(c.total, 0) - coalesce(d.total, 0) as from_transfers
+        (coalesce(c.total, 0) - coalesce(d.total, 0))::int8 as from_transfers
       from ledger_accounts a
       left join (
         select credit_account_id as id, sum(amount) as total from ledger_transfers group by credit_account_id
@@ -460,8 +484,8 @@ export class LedgerRepository {
     return result.rows.map((row) => ({
       id: row.id,
       kind: row.kind,
-      balance: toCents(row.balance),
-      fromTransfers: toCents(row.from_transfers),
+      balance: row.balance,
+      fromTransfers: row.from_transfers,
     }));
   }
 
@@ -470,11 +494,11 @@ export class LedgerRepository {
     const result = await sql<{
       kind: LedgerAccountKind;
       accounts: number;
-      debits: unknown;
-      credits: unknown;
+      debits: number;
+      credits: number;
     }>`
       select a.kind, count(*)::int as accounts,
-        coalesce(sum(d.total), 0) as debits, coalesce(sum(c.total), 0) as credits
+        coalesce(sum(d.total), 0)::int8 as debits, coalesce(sum(c.total), 0)::int8 as credits
       from ledger_accounts a
       left join (
         select debit_account_id as id, sum(amount) as total from ledger_transfers group by debit_account_id
@@ -488,8 +512,8 @@ export class LedgerRepository {
     return result.rows.map((row) => ({
       kind: row.kind,
       accounts: row.accounts,
-      debits: toCents(row.debits),
-      credits: toCents(row.credits),
+      debits: row.debits,
+      credits: row.credits,
     }));
   }
 
@@ -508,7 +532,7 @@ export class LedgerRepository {
 
   /**
    * Transfers matching every filter, newest first, `limit` + 1 rows. `reference` matches the transfer's
-   * ref id, `<ref type>:<ref id>`, or the human reference of the deposit or withdrawal it belongs to.
+   * ref id, `<ref type>:<ref id>`, or one of `referenceIds`.
    */
   searchTransfers(
     executor: Executor,
@@ -542,24 +566,12 @@ export class LedgerRepository {
     if (search.code) query = query.where('t.code', '=', search.code);
     const reference = search.reference;
     if (reference) {
+      const ids = search.referenceIds ?? [];
       query = query.where((eb) =>
         eb.or([
           eb('t.ref_id', '=', reference),
           eb(sql<string>`t.ref_type || ':' || t.ref_id`, '=', reference),
-          eb(
-            't.ref_id',
-            'in',
-            eb
-              .selectFrom('deposits')
-              .select(sql<string>`id::text`.as('id'))
-              .where('reference', '=', reference)
-              .union(
-                eb
-                  .selectFrom('withdrawals')
-                  .select(sql<string>`id::text`.as('id'))
-                  .where('reference', '=', reference),
-              ),
-          ),
+          ...(ids.length > 0 ? [eb('t.ref_id', 'in', ids)] : []),
         ]),
       );
     }
@@ -575,20 +587,20 @@ export class LedgerRepository {
   ): Promise<number> {
     let query = executor
       .selectFrom('ledger_transfers')
-      .select(sql<string | null>`sum(amount)`.as('total'))
+      .select(sql<number>`coalesce(sum(amount), 0)::int8`.as('total'))
       .where('code', '=', code)
       .where('created_at', '>=', since);
     if (side?.credit) query = query.where('credit_account_id', '=', side.credit);
     if (side?.debit) query = query.where('debit_account_id', '=', side.debit);
     const row = await query.executeTakeFirst();
-    return toCents(row?.total ?? null);
+    return row?.total ?? 0;
   }
 
   async countTransfers(executor: Executor): Promise<number> {
     const row = await executor
       .selectFrom('ledger_transfers')
-      .select(sql<string>`count(*)`.as('n'))
+      .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
-    return toCents(row.n);
+    return row.n;
   }
 }

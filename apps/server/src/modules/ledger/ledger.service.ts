@@ -17,11 +17,10 @@ import type {
   transferSearchQuerySchema,
   trialBalanceSchema,
 } from '@tradehall/contracts';
-import { BOTH_SIDES_BETS, type LedgerCode, ROOM_TIERS } from '@tradehall/domain';
+import type { LedgerCode } from '@tradehall/domain';
 import type { Kysely, RawBuilder, Transaction } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -30,11 +29,16 @@ import type {
   AccountEntryRow,
   CashAccount,
   CashAccountFigures,
+  LedgerReference,
+  LedgerRefType,
   LedgerRepository,
   NamedTransferRow,
   SystemAccountKind,
 } from './ledger.repository.ts';
+import { ledgerKey } from './ledger.repository.ts';
 import { auditLedger } from './ledger-audit.ts';
+
+export type { LedgerReference } from './ledger.repository.ts';
 
 /** Either side of a transfer: a user's cash account or one of the system accounts. */
 export type AccountRef = { userId: string } | { system: SystemAccountKind };
@@ -44,10 +48,32 @@ export interface TransferRequest {
   to: AccountRef;
   amount: number;
   code: LedgerCode;
-  refType: string;
-  refId: string;
-  idempotencyKey: string;
+  /** What the transfer is for; its idempotency key is built from it (ledgerKey). */
+  reference: LedgerReference;
   at: Date;
+}
+
+/**
+ * How one kind of reference shows in the records: the purposes of a page's transfers of that kind (by
+ * ref id; a missing one shows as `other`) and, for the console's search, the ids whose human reference
+ * is the one searched for. A new kind of money movement registers one (LedgerService.registerKind).
+ */
+export interface ReferenceKind {
+  describe(executor: Executor, refIds: readonly string[]): Promise<Map<string, TransactionPurpose>>;
+  findByReference?(executor: Executor, reference: string): Promise<string[]>;
+}
+
+/** A ReferenceKind from the module's read of its rows by id and what each row says in the records. */
+export function describedBy<Row extends { id: string }>(
+  read: (executor: Executor, ids: readonly string[]) => Promise<Row[]>,
+  purpose: (row: Row) => TransactionPurpose,
+  findByReference?: ReferenceKind['findByReference'],
+): ReferenceKind {
+  return {
+    describe: async (executor, ids) =>
+      new Map((await read(executor, ids)).map((row) => [row.id, purpose(row)])),
+    ...(findByReference && { findByReference }),
+  };
 }
 
 export type TrialBalance = z.infer<typeof trialBalanceSchema>;
@@ -69,6 +95,8 @@ export interface TransferResult {
   id: string;
   /** True when the key had been used already: nothing was written this time. */
   replayed: boolean;
+  /** The balance a user cash side has right after it (the credited one when both are users). */
+  userBalance: number | null;
 }
 
 export interface LedgerServiceDeps {
@@ -79,12 +107,19 @@ export interface LedgerServiceDeps {
 
 export class LedgerService {
   #systemAccounts: Map<SystemAccountKind, string> | null = null;
+  readonly #kinds = new Map<string, ReferenceKind>();
 
   constructor(private readonly deps: LedgerServiceDeps) {}
 
   /** Every user has one cash account from the moment the user exists (same transaction). */
   openUserAccount(executor: Executor, userId: string): Promise<void> {
     return this.deps.repository.openUserAccount(executor, userId);
+  }
+
+  /** How transfers of `refType` are described in the records (registered once, at composition). */
+  registerKind(refType: LedgerRefType, kind: ReferenceKind): void {
+    if (this.#kinds.has(refType)) throw new Error(`reference kind ${refType} registered twice`);
+    this.#kinds.set(refType, kind);
   }
 
   audit(): Promise<LedgerAuditResponse> {
@@ -102,21 +137,24 @@ export class LedgerService {
     const early = await this.resolve(trx, toFirst ? request.to : request.from);
     const late = await this.resolve(trx, toFirst ? request.from : request.to);
     const [debit, credit] = toFirst ? [late, early] : [early, late];
+    const idempotencyKey = ledgerKey(request.reference);
+    const debitBalanceAfter = debit.balance === null ? null : debit.balance - request.amount;
+    const creditBalanceAfter = credit.balance === null ? null : credit.balance + request.amount;
     const inserted = await this.deps.repository.insertTransfer(trx, {
       debitAccountId: debit.id,
       creditAccountId: credit.id,
       amount: request.amount,
       code: request.code,
-      refType: request.refType,
-      refId: request.refId,
-      idempotencyKey: request.idempotencyKey,
+      refType: request.reference.type,
+      refId: request.reference.id,
+      idempotencyKey,
       createdAt: request.at,
-      debitBalanceAfter: debit.balance === null ? null : debit.balance - request.amount,
-      creditBalanceAfter: credit.balance === null ? null : credit.balance + request.amount,
+      debitBalanceAfter,
+      creditBalanceAfter,
     });
     if (!inserted) {
-      const existing = await this.deps.repository.findTransferByKey(trx, request.idempotencyKey);
-      if (!existing) throw new Error(`transfer ${request.idempotencyKey} conflicted but cannot be found`);
+      const existing = await this.deps.repository.findTransferByKey(trx, idempotencyKey);
+      if (!existing) throw new Error(`transfer ${idempotencyKey} conflicted but cannot be found`);
       // The same key must always mean the same movement; anything else is a bug in the caller.
       if (
         existing.debit_account_id !== debit.id ||
@@ -124,9 +162,10 @@ export class LedgerService {
         existing.amount !== request.amount ||
         existing.code !== request.code
       ) {
-        throw new Error(`idempotency key ${request.idempotencyKey} reused for a different transfer`);
+        throw new Error(`idempotency key ${idempotencyKey} reused for a different transfer`);
       }
-      return { id: String(existing.id), replayed: true };
+      // Nothing moved now: the balance is the one the lock shows.
+      return { id: String(existing.id), replayed: true, userBalance: credit.balance ?? debit.balance };
     }
     if (
       debit.balance !== null &&
@@ -137,7 +176,7 @@ export class LedgerService {
     if (credit.balance !== null) {
       await this.deps.repository.creditUserCash(trx, credit.id, request.amount, request.code);
     }
-    return { id: String(inserted.id), replayed: false };
+    return { id: String(inserted.id), replayed: false, userBalance: creditBalanceAfter ?? debitBalanceAfter };
   }
 
   /**
@@ -148,28 +187,29 @@ export class LedgerService {
   async transferFromUserAccount(
     trx: Transaction<DB>,
     request: Omit<TransferRequest, 'from' | 'to'> & { fromAccountId: string; to: SystemAccountKind },
-  ): Promise<TransferResult> {
+  ): Promise<Pick<TransferResult, 'id' | 'replayed'>> {
     if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
       throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
     }
     const credit = { id: await this.systemAccountId(trx, request.to) };
+    const idempotencyKey = ledgerKey(request.reference);
     const outcome = await this.deps.repository.insertTransferAndDebit(trx, {
       debitAccountId: request.fromAccountId,
       creditAccountId: credit.id,
       amount: request.amount,
       code: request.code,
-      refType: request.refType,
-      refId: request.refId,
-      idempotencyKey: request.idempotencyKey,
+      refType: request.reference.type,
+      refId: request.reference.id,
+      idempotencyKey,
       createdAt: request.at,
     });
     if (outcome.inserted && outcome.id !== null) return { id: outcome.id, replayed: false };
     if (outcome.debited) {
       // Debited, then the key was taken by a concurrent transfer: the rollback undoes the debit.
-      throw new Error(`idempotency key ${request.idempotencyKey} was taken during the transfer`);
+      throw new Error(`idempotency key ${idempotencyKey} was taken during the transfer`);
     }
     if (!outcome.existed) throw new AppError('INSUFFICIENT_FUNDS');
-    const existing = await this.deps.repository.findTransferByKey(trx, request.idempotencyKey);
+    const existing = await this.deps.repository.findTransferByKey(trx, idempotencyKey);
     if (
       !existing ||
       existing.debit_account_id !== request.fromAccountId ||
@@ -177,7 +217,7 @@ export class LedgerService {
       existing.amount !== request.amount ||
       existing.code !== request.code
     ) {
-      throw new Error(`idempotency key ${request.idempotencyKey} reused for a different transfer`);
+      throw new Error(`idempotency key ${idempotencyKey} reused for a different transfer`);
     }
     return { id: String(existing.id), replayed: true };
   }
@@ -194,23 +234,6 @@ export class LedgerService {
     return this.deps.repository.postBulk(trx, source, at);
   }
 
-  /** The transfer made under an idempotency key, if any: sides, amount and code to compare a retry with. */
-  async transferByKey(
-    executor: Executor,
-    idempotencyKey: string,
-  ): Promise<{ id: string; debitAccountId: string; creditAccountId: string; amount: number } | undefined> {
-    const row = await this.deps.repository.findTransferByKey(executor, idempotencyKey);
-    return (
-      row && {
-        id: String(row.id),
-        debitAccountId: row.debit_account_id,
-        creditAccountId: row.credit_account_id,
-        amount: row.amount,
-      }
-    );
-  }
-
-  /** A system account's id (they never change: looked up once per process). */
   /** The ledger writes of a batch of stakes placed at `at`, for the placement's one statement. */
   async batchStakes(at: Date, entryMinimum: number): Promise<RawBuilder<unknown>> {
     const escrowAccountId = await this.systemAccountId(this.deps.db, 'stakes_escrow');
@@ -275,10 +298,32 @@ export class LedgerService {
       SERIAL_ID,
       async (cursor, limit) => {
         const account = await this.userAccount(this.deps.db, userId);
-        return this.deps.repository.entriesForAccount(this.deps.db, account.id, cursor, limit);
+        const rows = await this.deps.repository.entriesForAccount(this.deps.db, account.id, cursor, limit);
+        const purposes = await this.purposes(rows.slice(0, limit));
+        return rows.map((row) => ({
+          ...row,
+          purpose: purposes.get(`${row.ref_type}:${row.ref_id}`) ?? { type: 'other' as const },
+        }));
       },
-      toTransactionLine,
+      (row) => toTransactionLine(row, row.purpose),
     );
+  }
+
+  /** What each row was for, asked of its kind (one query per kind on the page), by `<type>:<id>`. */
+  private async purposes(rows: readonly AccountEntryRow[]): Promise<Map<string, TransactionPurpose>> {
+    const idsByKind = new Map<string, Set<string>>();
+    for (const row of rows) {
+      if (!this.#kinds.has(row.ref_type)) continue;
+      const ids = idsByKind.get(row.ref_type) ?? new Set<string>();
+      idsByKind.set(row.ref_type, ids.add(row.ref_id));
+    }
+    const described = await Promise.all(
+      [...idsByKind].map(async ([refType, ids]) => {
+        const purposes = await this.#kinds.get(refType)?.describe(this.deps.db, [...ids]);
+        return [...(purposes ?? [])].map(([id, purpose]) => [`${refType}:${id}`, purpose] as const);
+      }),
+    );
+    return new Map(described.flat());
   }
 
   /**
@@ -301,6 +346,7 @@ export class LedgerService {
    * newest first. An account or user that does not exist matches nothing (an empty page).
    */
   async searchTransfers(query: TransferSearchQuery): Promise<Page<AdminTransfer>> {
+    const reference = query.reference;
     return keysetPage(
       query,
       SERIAL_ID,
@@ -316,7 +362,14 @@ export class LedgerService {
           if (!id) return [];
           accountIds.push(id);
         }
-        const filter = { accountIds, code: query.code, reference: query.reference };
+        const referenceIds = reference
+          ? (
+              await Promise.all(
+                [...this.#kinds.values()].map((kind) => kind.findByReference?.(this.deps.db, reference) ?? []),
+              )
+            ).flat()
+          : [];
+        const filter = { accountIds, code: query.code, reference, referenceIds };
         return this.deps.repository.searchTransfers(this.deps.db, filter, cursor, limit);
       },
       toAdminTransfer,
@@ -383,48 +436,20 @@ function toAdminTransfer(row: NamedTransferRow): AdminTransfer {
     reference: `${row.ref_type}:${row.ref_id}`,
     debitAccount: accountName(row.debit_kind, row.debit_user),
     creditAccount: accountName(row.credit_kind, row.credit_user),
-    amount: toCents(row.amount),
+    amount: row.amount,
     createdAt: toUnixSeconds(row.created_at),
   };
 }
 
-function toPurpose(row: AccountEntryRow): TransactionPurpose {
-  const tier = ROOM_TIERS.find((value) => value === row.tier);
-  if (row.position_id && row.round_id && row.issue !== null && tier && row.bet_category) {
-    return {
-      type: 'position',
-      positionId: row.position_id,
-      roundId: row.round_id,
-      issue: row.issue,
-      tier,
-      betCategory: row.bet_category,
-      betType: BOTH_SIDES_BETS.find((value) => value === row.bet_type) ?? null,
-      betNumber: row.bet_number,
-      stake: toCents(row.stake),
-    };
-  }
-  if (row.deposit_reference !== null && row.deposit_method !== null) {
-    return { type: 'deposit', reference: row.deposit_reference, method: row.deposit_method };
-  }
-  if (row.withdrawal_reference !== null && row.destination_label !== null) {
-    return {
-      type: 'withdrawal',
-      reference: row.withdrawal_reference,
-      destinationLabel: row.destination_label,
-    };
-  }
-  return { type: 'other' };
-}
-
-function toTransactionLine(row: AccountEntryRow): TransactionView {
+function toTransactionLine(row: AccountEntryRow, purpose: TransactionPurpose): TransactionView {
   // A winnings row carries the stake returned with it: the line is the whole payout.
-  const amount = toCents(row.amount) + (row.returned === null ? 0 : toCents(row.returned));
+  const amount = row.amount + (row.returned ?? 0);
   return {
     id: String(row.id),
     code: row.code as LedgerCode,
     amount: row.incoming ? amount : -amount,
-    balanceAfter: row.balance_after === null ? null : toCents(row.balance_after),
-    purpose: toPurpose(row),
+    balanceAfter: row.balance_after,
+    purpose,
     refType: row.ref_type,
     refId: row.ref_id,
     createdAt: toUnixSeconds(row.created_at),

@@ -42,9 +42,7 @@ describe.each(DRIVERS)('ledger on %s', (driver) => {
         to: direction === 'in' ? { userId: user.id } : { system: 'house' },
         amount,
         code: 'adjustment',
-        refType: 'test',
-        refId: key,
-        idempotencyKey: key,
+        reference: { type: 'adjustment', id: key },
         at: t.clock.now(),
       }),
     );
@@ -161,9 +159,7 @@ describe.each(DRIVERS)('ledger on %s', (driver) => {
         to: { system: 'house' },
         amount: 300,
         code: 'adjustment',
-        refType: 'test',
-        refId: 'x',
-        idempotencyKey: `adj-${uniqueAccount()}`,
+        reference: { type: 'adjustment', id: `adj-${uniqueAccount()}` },
         at: t.clock.now(),
       }),
     );

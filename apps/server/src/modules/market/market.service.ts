@@ -52,12 +52,18 @@ export class MarketService {
   private async read(): Promise<MarketOverview> {
     const now = this.deps.clock.now();
     const dayStart = startOfUtcDay(now);
-    const activity = await this.deps.positions.dailyFigures(dayStart.toISOString().slice(0, 10));
+    const activity = await this.deps.positions.dailyFigures(
+      this.deps.db,
+      dayStart.toISOString().slice(0, 10),
+    );
     const rooms = await this.deps.rooms.list(this.deps.db);
-    const current = await this.deps.rounds.currentViews(rooms.map((room) => room.id));
+    const current = await this.deps.rounds.currentViews(
+      this.deps.db,
+      rooms.map((room) => room.id),
+    );
     const items: MarketOverview['rooms'] = [];
     for (const room of rooms) {
-      const recent = await this.deps.rounds.recentSettled(room.id, RECENT_ROUNDS);
+      const recent = await this.deps.rounds.recentSettled(this.deps.db, room.id, RECENT_ROUNDS);
       const count = (type: 'long' | 'short' | 'single' | 'double') =>
         recent.filter((round) => betWins({ category: 'both_sides', type }, round.sum)).length;
       const row = current.get(room.id);

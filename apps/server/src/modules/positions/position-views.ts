@@ -2,7 +2,6 @@
 import type { BetInput, PositionView } from '@tradehall/contracts';
 import type { BothSidesBet } from '@tradehall/domain';
 import { toUnixSeconds } from '../../platform/clock.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type { BetCategoryColumn } from '../../platform/db/schema.ts';
 import type { PositionViewRow } from './positions.repository.ts';
 
@@ -24,10 +23,10 @@ export function toPositionView(row: PositionViewRow): PositionView {
     tier: row.tier,
     issue: row.issue,
     bet: toBet(row),
-    amount: toCents(row.amount),
+    amount: row.amount,
     multiplier: row.multiplier,
     status: row.status,
-    payout: row.payout === null ? null : toCents(row.payout),
+    payout: row.payout,
     createdAt: toUnixSeconds(row.created_at),
     settledAt: row.settled_at ? toUnixSeconds(row.settled_at) : null,
   };

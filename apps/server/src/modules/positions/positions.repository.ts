@@ -2,9 +2,9 @@
  * Positions: the only SQL about them — the placement's one locking read, the insert, the set-based
  * settlement and refund updates (and the transfer sets the ledger posts from them), and the records.
  */
-import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
-import { toCents } from '../../platform/db/cents.ts';
+import { type RawBuilder, sql, type Transaction } from 'kysely';
 import { PREPARED } from '../../platform/db/database.ts';
+import type { Executor } from '../../platform/db/executor.ts';
 import type {
   BetCategoryColumn,
   DB,
@@ -55,10 +55,10 @@ export interface PositionViewRow {
   bet_category: BetCategoryColumn;
   bet_type: string | null;
   bet_number: number | null;
-  amount: unknown;
+  amount: number;
   multiplier: number;
   status: PositionStatusColumn;
-  payout: unknown;
+  payout: number | null;
   created_at: Date;
   settled_at: Date | null;
 }
@@ -68,8 +68,8 @@ export interface RevenueRow {
   issue: string;
   room_id: string;
   tier: RoomTierColumn;
-  staked: unknown;
-  payout: unknown;
+  staked: number;
+  payout: number;
   /** The round's settled_at, named for the page cursor. */
   created_at: Date;
 }
@@ -126,10 +126,8 @@ export interface BatchedPlacement {
 export const PLACEMENT_ABORTED = 'position not placed after its claim';
 
 export class PositionsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  async roundMeta(roundId: string): Promise<RoundMeta | undefined> {
-    const row = await this.db
+  async roundMeta(executor: Executor, roundId: string): Promise<RoundMeta | undefined> {
+    const row = await executor
       .selectFrom('rounds as r')
       .innerJoin('rooms as rm', 'rm.id', 'r.room_id')
       .select(['r.room_id', 'rm.tier', 'r.issue', 'r.seals_at'])
@@ -158,7 +156,11 @@ export class PositionsRepository {
    * locks, debits and stake transfers are the ledger's own SQL (`stakes`, LedgerRepository.batchStakes),
    * embedded so that a batch costs one statement.
    */
-  async placeBatch(batch: PlacementBatch, stakes: RawBuilder<unknown>): Promise<Set<string>> {
+  async placeBatch(
+    executor: Executor,
+    batch: PlacementBatch,
+    stakes: RawBuilder<unknown>,
+  ): Promise<Set<string>> {
     const { expected } = batch;
     // The batch travels as ONE json parameter (one string to send, one value to parse) rather than an
     // array per column.
@@ -215,7 +217,7 @@ export class PositionsRepository {
       select (select array_agg(id::text) from placed) as placed,
         case when (select count(*) from claim) <> (select count(*) from placed)
           then abort_statement(${PLACEMENT_ABORTED}) end as aborted
-    `.execute(this.db);
+    `.execute(executor);
     return new Set(result.rows[0]?.placed ?? []);
   }
 
@@ -235,13 +237,13 @@ export class PositionsRepository {
       issue: string;
       room_id: string;
       tier: RoomTierColumn;
-      entry_minimum: unknown;
-      stake_minimum: unknown;
-      stake_maximum: unknown;
+      entry_minimum: number;
+      stake_minimum: number;
+      stake_maximum: number;
       house_edge_bps: number;
       paused: boolean;
       account_id: string;
-      balance: unknown;
+      balance: number;
     }>`
       select r.id as round_id, r.status, r.seals_at, r.issue, r.room_id, rm.tier, rm.entry_minimum,
         rm.stake_minimum, rm.stake_maximum, rm.house_edge_bps, rm.paused, a.id as account_id, a.balance
@@ -260,13 +262,13 @@ export class PositionsRepository {
         issue: row.issue,
         roomId: row.room_id,
         tier: row.tier,
-        entryMinimum: toCents(row.entry_minimum),
-        stakeMinimum: toCents(row.stake_minimum),
-        stakeMaximum: toCents(row.stake_maximum),
+        entryMinimum: row.entry_minimum,
+        stakeMinimum: row.stake_minimum,
+        stakeMaximum: row.stake_maximum,
         houseEdgeBps: row.house_edge_bps,
         paused: row.paused,
         accountId: row.account_id,
-        balance: toCents(row.balance),
+        balance: row.balance,
       }
     );
   }
@@ -307,7 +309,7 @@ export class PositionsRepository {
   ): Promise<SettledTotals> {
     const wins = sql`((bet_category = 'both_sides' and bet_type = any(${[...winning.bothSides]}::text[]))
       or (bet_category = 'special_number' and bet_number = any(${[...winning.numbers]}::smallint[])))`;
-    const result = await sql<{ positions: number; staked: unknown; paid: unknown }>`
+    const result = await sql<SettledTotals>`
       with settled as (
         update positions set
           status = case when ${wins} then 'won' else 'lost' end,
@@ -316,7 +318,8 @@ export class PositionsRepository {
         where round_id = ${roundId} and status = 'open'
         returning amount, payout
       )
-      select count(*)::int as positions, coalesce(sum(amount), 0) as staked, coalesce(sum(payout), 0) as paid
+      select count(*)::int as positions, coalesce(sum(amount), 0)::int8 as staked,
+        coalesce(sum(payout), 0)::int8 as paid
       from settled
     `.execute(trx);
     return totals(result.rows[0]);
@@ -324,20 +327,22 @@ export class PositionsRepository {
 
   /** Every open position of a void round is refunded: payout = its stake. */
   async refundAll(trx: Transaction<DB>, roundId: string, now: Date): Promise<SettledTotals> {
-    const result = await sql<{ positions: number; staked: unknown; paid: unknown }>`
+    const result = await sql<SettledTotals>`
       with refunded as (
         update positions set status = 'refunded', payout = amount, settled_at = ${now}
         where round_id = ${roundId} and status = 'open'
         returning amount, payout
       )
-      select count(*)::int as positions, coalesce(sum(amount), 0) as staked, coalesce(sum(payout), 0) as paid
+      select count(*)::int as positions, coalesce(sum(amount), 0)::int8 as staked,
+        coalesce(sum(payout), 0)::int8 as paid
       from refunded
     `.execute(trx);
     return totals(result.rows[0]);
   }
 
   /**
-   * The transfers a settled round owes, for LedgerService.postBulk. Per position: the part of the stake
+   * The transfers a settled round owes, for LedgerService.postBulk (which names each by its reference and
+   * leg). Per position: the part of the stake
    * paid back from escrow (min(payout, stake), `payout`), the winnings beyond the stake from the house
    * (`payout`), and the part of the stake the house keeps (`stake_lost`). The escrow nets to zero.
    */
@@ -345,13 +350,13 @@ export class PositionsRepository {
     // One scan of the round's positions, up to three transfers each (the ledger skips zero amounts).
     return sql`
       select t.debit_kind, t.credit_account_id, t.amount, t.code, 'position'::text as ref_type,
-        p.id::text as ref_id, 'position:' || p.id || t.suffix as idempotency_key
+        p.id::text as ref_id, t.leg
       from positions p
       cross join lateral (values
-        ('stakes_escrow'::text, p.account_id, least(p.payout, p.amount), 'payout'::text, ':return'::text),
-        ('house', p.account_id, p.payout - p.amount, 'payout', ':win'),
-        ('stakes_escrow', ${houseAccountId}::uuid, p.amount - p.payout, 'stake_lost', ':lost')
-      ) as t (debit_kind, credit_account_id, amount, code, suffix)
+        ('stakes_escrow'::text, p.account_id, least(p.payout, p.amount), 'payout'::text, 'return'::text),
+        ('house', p.account_id, p.payout - p.amount, 'payout', 'win'),
+        ('stakes_escrow', ${houseAccountId}::uuid, p.amount - p.payout, 'stake_lost', 'lost')
+      ) as t (debit_kind, credit_account_id, amount, code, leg)
       where p.round_id = ${roundId} and p.status in ('won', 'lost')
     `;
   }
@@ -360,16 +365,22 @@ export class PositionsRepository {
   refundTransfers(roundId: string): RawBuilder<unknown> {
     return sql`
       select 'stakes_escrow'::text as debit_kind, p.account_id as credit_account_id, p.amount,
-        'refund'::text as code, 'position'::text as ref_type, p.id::text as ref_id,
-        'position:' || p.id || ':refund' as idempotency_key
+        'refund'::text as code, 'position'::text as ref_type, p.id::text as ref_id, 'refund'::text as leg
       from positions p where p.round_id = ${roundId} and p.status = 'refunded'
     `;
   }
 
   // ---- records ----------------------------------------------------------------------------------------
 
-  private viewQuery() {
-    return this.db
+  /** What the transaction records show of these positions (by id): the bet, its round and room. */
+  describe(executor: Executor, ids: readonly string[]): Promise<PositionViewRow[]> {
+    return this.viewQuery(executor)
+      .where('p.id', 'in', [...ids])
+      .execute();
+  }
+
+  private viewQuery(executor: Executor) {
+    return executor
       .selectFrom('positions as p')
       .innerJoin('rounds as r', 'r.id', 'p.round_id')
       .innerJoin('rooms as rm', 'rm.id', 'p.room_id')
@@ -392,14 +403,19 @@ export class PositionsRepository {
   }
 
   /** The user's positions, newest first, `limit` + 1 rows. */
-  listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<PositionViewRow[]> {
-    const query = this.viewQuery().where('p.user_id', '=', userId);
+  listForUser(
+    executor: Executor,
+    userId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<PositionViewRow[]> {
+    const query = this.viewQuery(executor).where('p.user_id', '=', userId);
     return paginate(query, cursor, limit, ['p.created_at', 'p.id']).execute();
   }
 
   /** The user's positions in one round, newest first. */
-  forUserInRound(userId: string, roundId: string): Promise<PositionViewRow[]> {
-    return this.viewQuery()
+  forUserInRound(executor: Executor, userId: string, roundId: string): Promise<PositionViewRow[]> {
+    return this.viewQuery(executor)
       .where('p.round_id', '=', roundId)
       .where('p.user_id', '=', userId)
       .orderBy('p.created_at', 'desc')
@@ -408,10 +424,15 @@ export class PositionsRepository {
   }
 
   /** Settled (or refunded) totals per round for the user, newest settlement first, `limit` + 1 rows. */
-  async revenueForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<RevenueRow[]> {
+  async revenueForUser(
+    executor: Executor,
+    userId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<RevenueRow[]> {
     const after = cursor ? sql`and (r.settled_at, r.id) < (${cursor.createdAt}, ${cursor.id}::uuid)` : sql``;
     const result = await sql<RevenueRow>`
-      select r.id, r.issue, r.room_id, rm.tier, sum(p.amount) as staked, sum(p.payout) as payout,
+      select r.id, r.issue, r.room_id, rm.tier, sum(p.amount)::int8 as staked, coalesce(sum(p.payout), 0)::int8 as payout,
         r.settled_at as created_at
       from positions p
       join rounds r on r.id = p.round_id
@@ -420,27 +441,31 @@ export class PositionsRepository {
       group by r.id, rm.tier
       order by r.settled_at desc, r.id desc
       limit ${limit + 1}
-    `.execute(this.db);
+    `.execute(executor);
     return result.rows;
   }
 
   /** Stakes placed and distinct users trading in [from, to), recounted (the figures' check). */
-  async activityBetween(from: Date, to: Date): Promise<{ volume: number; users: number }> {
-    const row = await this.db
+  async activityBetween(
+    executor: Executor,
+    from: Date,
+    to: Date,
+  ): Promise<{ volume: number; users: number }> {
+    const row = await executor
       .selectFrom('positions')
       .select([
-        sql<unknown>`coalesce(sum(amount), 0)`.as('volume'),
+        sql<number>`coalesce(sum(amount), 0)::int8`.as('volume'),
         sql<number>`count(distinct user_id)::int`.as('users'),
       ])
       .where('created_at', '>=', from)
       .where('created_at', '<', to)
       .executeTakeFirstOrThrow();
-    return { volume: toCents(row.volume), users: row.users };
+    return { volume: row.volume, users: row.users };
   }
 
   /** Stakes placed and distinct users trading on one UTC day ('YYYY-MM-DD'), as the trigger keeps them. */
-  async dailyFigures(day: string): Promise<{ volume: number; users: number }> {
-    const row = await this.db
+  async dailyFigures(executor: Executor, day: string): Promise<{ volume: number; users: number }> {
+    const row = await executor
       .selectFrom('daily_figures')
       .select(['volume', 'user_count'])
       .where('day', '=', day)
@@ -449,10 +474,6 @@ export class PositionsRepository {
   }
 }
 
-function totals(row: { positions: number; staked: unknown; paid: unknown } | undefined): SettledTotals {
-  return {
-    positions: row?.positions ?? 0,
-    staked: toCents(row?.staked ?? 0),
-    paid: toCents(row?.paid ?? 0),
-  };
+function totals(row: SettledTotals | undefined): SettledTotals {
+  return row ?? { positions: 0, staked: 0, paid: 0 };
 }

@@ -23,23 +23,22 @@
  * A refusal rolls everything back; a refused request that reuses a key gets the first answer instead.
  */
 import type { PageQuery, PlacePositionRequest, PositionView, revenueItemSchema } from '@tradehall/contracts';
-import { checkAmountRange, formatMoney, multiplierHundredths } from '@tradehall/domain';
+import { BOTH_SIDES_BETS, checkAmountRange, formatMoney, multiplierHundredths } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import {
-  type IdempotencyService,
   type IdempotentOperation,
   type Replayable,
   requestHash,
 } from '../idempotency/idempotency.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import { describedBy, type LedgerService, type ReferenceKind } from '../ledger/ledger.service.ts';
+import type { MoneyOperationsService } from '../ledger/money-operations.service.ts';
 import type { Room, RoomStore } from '../rounds/rooms.service.ts';
 import { PlacementBatcher } from './placement-batcher.ts';
 import { toPositionView } from './position-views.ts';
@@ -91,7 +90,7 @@ export interface PositionsServiceDeps {
   repository: PositionsRepository;
   rooms: RoomStore;
   ledger: LedgerService;
-  idempotency: IdempotencyService;
+  money: MoneyOperationsService;
   clock: Clock;
   events: DomainEvents;
 }
@@ -105,6 +104,22 @@ export class PositionsService {
   );
 
   constructor(private readonly deps: PositionsServiceDeps) {}
+
+  /** How a position shows in the transaction records (LedgerService.registerKind). */
+  readonly records: ReferenceKind = describedBy(
+    (executor, ids) => this.deps.repository.describe(executor, ids),
+    (row) => ({
+      type: 'position',
+      positionId: row.id,
+      roundId: row.round_id,
+      issue: row.issue,
+      tier: row.tier,
+      betCategory: row.bet_category,
+      betType: BOTH_SIDES_BETS.find((value) => value === row.bet_type) ?? null,
+      betNumber: row.bet_number,
+      stake: row.amount,
+    }),
+  );
 
   async place(
     userId: string,
@@ -198,6 +213,7 @@ export class PositionsService {
     const stakes = await this.deps.ledger.batchStakes(now, room.entryMinimum);
     try {
       const placed = await this.deps.repository.placeBatch(
+        this.deps.db,
         {
           roundId: batch[0]?.roundId ?? '',
           roomId: round.roomId,
@@ -227,7 +243,7 @@ export class PositionsService {
   private async roundMeta(roundId: string): Promise<RoundMeta | undefined> {
     const cached = this.#rounds.get(roundId);
     if (cached) return cached;
-    const meta = await this.deps.repository.roundMeta(roundId);
+    const meta = await this.deps.repository.roundMeta(this.deps.db, roundId);
     if (!meta) return undefined;
     if (this.#rounds.size >= ROUND_CACHE_SIZE) this.#rounds.clear();
     this.#rounds.set(roundId, meta);
@@ -248,13 +264,13 @@ export class PositionsService {
     roundId: string,
     input: PlacePositionRequest,
   ): Promise<Replayable<PositionView>> {
-    return this.deps.db.transaction().execute(async (trx) => {
+    return this.deps.money.run(async ({ trx, claim }) => {
       const context = await this.deps.repository.placementContext(trx, roundId, operation.userId);
       // The clock is read once the round row is locked: a position is accepted only before seals_at.
       const now = this.deps.clock.now();
       const refusal = context ? refusalFor(context, input.amount, now) : new AppError('NOT_FOUND');
       if (refusal || !context) {
-        const replay = await this.deps.idempotency.claimOrReplay<PositionView>(trx, operation);
+        const replay = await claim<PositionView>(operation);
         if (replay) return replay;
         throw refusal ?? new AppError('NOT_FOUND');
       }
@@ -275,7 +291,7 @@ export class PositionsService {
         createdAt: toUnixSeconds(now),
         settledAt: null,
       };
-      const replay = await this.deps.idempotency.claimCompleted(trx, operation, 201, view);
+      const replay = await claim(operation, { statusCode: 201, body: view });
       if (replay) return replay;
       // The debit first: the positions trigger decides "first position of this user in the round" once
       // this transaction holds the user's cash account (migration 0008).
@@ -284,9 +300,7 @@ export class PositionsService {
         to: 'stakes_escrow',
         amount: input.amount,
         code: 'stake',
-        refType: 'position',
-        refId: id,
-        idempotencyKey: `position:${id}:stake`,
+        reference: { type: 'position', id, leg: 'stake' },
         at: now,
       });
       await this.deps.repository.insert(
@@ -299,14 +313,14 @@ export class PositionsService {
 
   /** The user's own positions in one round (a round's detail shows them). */
   async mineInRound(userId: string, roundId: string): Promise<PositionView[]> {
-    return (await this.deps.repository.forUserInRound(userId, roundId)).map(toPositionView);
+    return (await this.deps.repository.forUserInRound(this.deps.db, userId, roundId)).map(toPositionView);
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<PositionView>> {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.repository.listForUser(userId, cursor, limit),
+      (cursor, limit) => this.deps.repository.listForUser(this.deps.db, userId, cursor, limit),
       toPositionView,
     );
   }
@@ -316,10 +330,9 @@ export class PositionsService {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.repository.revenueForUser(userId, cursor, limit),
+      (cursor, limit) => this.deps.repository.revenueForUser(this.deps.db, userId, cursor, limit),
       (row) => {
-        const staked = toCents(row.staked);
-        const payout = toCents(row.payout);
+        const { staked, payout } = row;
         return {
           roundId: row.id,
           issue: row.issue,

@@ -90,7 +90,7 @@ export class RoomsService {
     if (!view) {
       // Not in the list (made up, or created since it was read): the database decides.
       const room = await this.room(roomId);
-      const current = await this.deps.rounds.currentViews([room.id]);
+      const current = await this.deps.rounds.currentViews(this.deps.db, [room.id]);
       return toRoomView(room, current.get(room.id), await this.viewerBalance(viewerId));
     }
     return viewerId === null ? view : forViewer(view, await this.viewerBalance(viewerId));
@@ -98,7 +98,10 @@ export class RoomsService {
 
   private async readRooms(): Promise<{ items: RoomView[] }> {
     const rooms = await this.deps.rooms.list(this.deps.db);
-    const current = await this.deps.rounds.currentViews(rooms.map((room) => room.id));
+    const current = await this.deps.rounds.currentViews(
+      this.deps.db,
+      rooms.map((room) => room.id),
+    );
     return { items: rooms.map((room) => toRoomView(room, current.get(room.id), null)) };
   }
 
@@ -119,14 +122,14 @@ export class RoomsService {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.rounds.listForRoom(roomId, cursor, limit),
+      (cursor, limit) => this.deps.rounds.listForRoom(this.deps.db, roomId, cursor, limit),
       toRoundView,
     );
   }
 
   /** A round and the viewer's own positions in it (any user may look at any round; positions are theirs). */
   async round(userId: string, roundId: string): Promise<RoundDetail> {
-    const row = await this.deps.rounds.findView(roundId);
+    const row = await this.deps.rounds.findView(this.deps.db, roundId);
     if (!row) throw new AppError('NOT_FOUND');
     return { round: toRoundView(row), myPositions: await this.deps.positions.mineInRound(userId, roundId) };
   }

@@ -8,6 +8,8 @@
 import type { MarketOverview, RoundEventName, RoundOutcomeData } from '@tradehall/contracts';
 import { roundTopic } from '@tradehall/contracts';
 import { withdrawableAmount } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
+import type { DB } from '../../platform/db/schema.ts';
 import type { DomainEvents } from '../../platform/events.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { toRoundView } from './round-views.ts';
@@ -30,6 +32,7 @@ export function refreshOnRoundEvents(
 
 /** What the round events publisher reads (the round and its outcomes, the home figures) and where it publishes. */
 export interface RoundEventsPublisherDeps {
+  db: Kysely<DB>;
   rounds: RoundsRepository;
   events: DomainEvents;
   marketOverview: () => Promise<MarketOverview>;
@@ -44,8 +47,8 @@ export class RoundEventsPublisher {
     const final = event === 'round.settled' || event === 'round.void';
     // After a final round the three reads are independent: all start now, and each is published as soon
     // as it and those before it are in (the room's watchers first, then each participant, then the home).
-    const view = this.deps.rounds.findView(roundId);
-    const outcomes = final ? this.deps.rounds.participantOutcomes(roundId) : null;
+    const view = this.deps.rounds.findView(this.deps.db, roundId);
+    const outcomes = final ? this.deps.rounds.participantOutcomes(this.deps.db, roundId) : null;
     const market = final ? this.deps.marketOverview() : null;
     // Whatever is not awaited below because an earlier read failed must not surface as unhandled.
     for (const pending of [outcomes, market]) pending?.catch(() => undefined);

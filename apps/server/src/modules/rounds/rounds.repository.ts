@@ -3,8 +3,7 @@
  * and the schedule's time has come), so replaying one — after a crash, or by a second scheduler — changes
  * nothing.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { toCents } from '../../platform/db/cents.ts';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, RoundStatusColumn } from '../../platform/db/schema.ts';
 import { type PageCursor, paginate } from '../../platform/pagination.ts';
@@ -73,8 +72,8 @@ export interface RoundViewRow {
   beacon_kind: 'drand' | 'local' | null;
   beacon_round: number | null;
   void_reason: string | null;
-  stake_total: unknown;
-  payout_total: unknown;
+  stake_total: number;
+  payout_total: number;
   created_at: Date;
   salt: string;
   terminal_hash: string;
@@ -110,11 +109,11 @@ export interface AdminRoundRow {
   hash: string | null;
   digits: number[] | null;
   sum: number | null;
-  payout_total: unknown;
+  payout_total: number;
   created_at: Date;
   position_count: number;
   user_count: number;
-  staked: unknown;
+  staked: number;
 }
 
 const STATE_COLUMNS = [
@@ -172,10 +171,8 @@ function toState(row: {
 }
 
 export class RoundsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   /** Every round not yet settled or void, oldest first: what the engine must advance. */
-  async unfinished(executor: Executor = this.db): Promise<RoundState[]> {
+  async unfinished(executor: Executor): Promise<RoundState[]> {
     const rows = await executor
       .selectFrom('rounds')
       .select(STATE_COLUMNS)
@@ -187,7 +184,7 @@ export class RoundsRepository {
   }
 
   /** Each room's most recent round (one index probe per room). */
-  async latestPerRoom(executor: Executor = this.db): Promise<Map<string, RoundState>> {
+  async latestPerRoom(executor: Executor): Promise<Map<string, RoundState>> {
     const result = await sql<Parameters<typeof toState>[0]>`
       select l.* from rooms rm
       join lateral (
@@ -403,26 +400,31 @@ export class RoundsRepository {
       ]);
   }
 
-  findView(id: string, executor: Executor = this.db): Promise<RoundViewRow | undefined> {
+  findView(executor: Executor, id: string): Promise<RoundViewRow | undefined> {
     return this.viewQuery(executor).where('r.id', '=', id).executeTakeFirst();
   }
 
   /** Each room's current round: its most recent one. */
-  async currentViews(roomIds: readonly string[]): Promise<Map<string, RoundViewRow>> {
+  async currentViews(executor: Executor, roomIds: readonly string[]): Promise<Map<string, RoundViewRow>> {
     if (roomIds.length === 0) return new Map();
-    const latest = await this.latestPerRoom();
+    const latest = await this.latestPerRoom(executor);
     const ids = roomIds.flatMap((roomId) => {
       const round = latest.get(roomId);
       return round ? [round.id] : [];
     });
     if (ids.length === 0) return new Map();
-    const rows = await this.viewQuery(this.db).where('r.id', 'in', ids).execute();
+    const rows = await this.viewQuery(executor).where('r.id', 'in', ids).execute();
     return new Map(rows.map((row) => [row.room_id, row]));
   }
 
   /** A room's rounds, newest first, `limit` + 1 rows. */
-  listForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<RoundViewRow[]> {
-    const query = this.viewQuery(this.db).where('r.room_id', '=', roomId);
+  listForRoom(
+    executor: Executor,
+    roomId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<RoundViewRow[]> {
+    const query = this.viewQuery(executor).where('r.room_id', '=', roomId);
     return paginate(query, cursor, limit, ['r.created_at', 'r.id']).execute();
   }
 
@@ -430,8 +432,13 @@ export class RoundsRepository {
    * A room's rounds for the console, newest first, `limit` + 1 rows: chain, index and the positions
    * summary counted from the positions themselves (so an open round shows its stakes so far).
    */
-  adminListForRoom(roomId: string, cursor: PageCursor | undefined, limit: number): Promise<AdminRoundRow[]> {
-    const query = this.db
+  adminListForRoom(
+    executor: Executor,
+    roomId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<AdminRoundRow[]> {
+    const query = executor
       .selectFrom('rounds as r')
       .leftJoin('round_figures as f', 'f.round_id', 'r.id')
       .select([
@@ -452,7 +459,7 @@ export class RoundsRepository {
         'r.created_at',
         sql<number>`coalesce(f.position_count, 0)`.as('position_count'),
         sql<number>`coalesce(f.user_count, 0)`.as('user_count'),
-        sql<unknown>`coalesce(f.stake_total, 0)`.as('staked'),
+        sql<number>`coalesce(f.stake_total, 0)`.as('staked'),
       ])
       .where('r.room_id', '=', roomId);
     return paginate(query, cursor, limit, ['r.created_at', 'r.id']).execute();
@@ -464,12 +471,12 @@ export class RoundsRepository {
    * positions' results, one row per user (aggregated in the database: a 100,000-position round is 1,000
    * rows here, not 100,000): what each participant is told (round.outcome). Read once per final round.
    */
-  async participantOutcomes(roundId: string): Promise<ParticipantOutcomeRow[]> {
+  async participantOutcomes(executor: Executor, roundId: string): Promise<ParticipantOutcomeRow[]> {
     const result = await sql<{
       user_id: string;
-      balance: unknown;
-      total_deposited: unknown;
-      total_staked: unknown;
+      balance: number;
+      total_deposited: number;
+      total_staked: number;
       positions: Array<
         [string, ParticipantOutcomeRow['positions'][number]['status'], number | null, number | null]
       >;
@@ -484,22 +491,23 @@ export class RoundsRepository {
         group by p.user_id
       ) o
       join ledger_accounts a on a.user_id = o.user_id and a.kind = 'user_cash'
-    `.execute(this.db);
+    `.execute(executor);
     return result.rows.map((row) => ({
       userId: row.user_id,
-      balance: toCents(row.balance),
-      totalDeposited: toCents(row.total_deposited),
-      totalStaked: toCents(row.total_staked),
+      balance: row.balance,
+      totalDeposited: row.total_deposited,
+      totalStaked: row.total_staked,
       positions: row.positions.map(([id, status, payout, settledAt]) => ({ id, status, payout, settledAt })),
     }));
   }
 
   /** The room's last settled rounds, newest first (the market trends). */
   async recentSettled(
+    executor: Executor,
     roomId: string,
     limit: number,
   ): Promise<Array<{ issue: string; sum: number; settledAt: Date; profit: number }>> {
-    const rows = await this.db
+    const rows = await executor
       .selectFrom('rounds')
       .select(['issue', 'sum', 'settled_at', 'stake_total', 'payout_total'])
       .where('room_id', '=', roomId)

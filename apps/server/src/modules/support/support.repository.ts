@@ -2,12 +2,10 @@
  * The only SQL of customer service: a user's conversation (newest first), the operators' list of
  * conversations (latest activity first), and inserts.
  */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { DB } from '../../platform/db/schema.ts';
+import { sql } from 'kysely';
+import type { Executor } from '../../platform/db/executor.ts';
 import type { SupportAuthorColumn, SupportKindColumn } from '../../platform/db/schema-support.ts';
 import { type PageCursor, paginate } from '../../platform/pagination.ts';
-
-type Executor = Kysely<DB> | Transaction<DB>;
 
 export interface SupportMessageViewRow {
   id: string;
@@ -42,19 +40,13 @@ export interface NewSupportMessage {
   text: string;
   /** A shared location; absent for a text message. */
   location?: { lat: number; lng: number; name: string | null; address: string | null };
-  idempotencyKey: string | null;
   at: Date;
 }
 
 export class SupportRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
-  /**
-   * Inserts the message; a user's message whose idempotency key is already stored is not inserted again
-   * (undefined: the caller reads the first one).
-   */
-  async insert(executor: Executor, message: NewSupportMessage): Promise<string | undefined> {
-    const row = await executor
+  /** Inserts the message (a retry never reaches here: the caller's idempotency claim answers it). */
+  async insert(executor: Executor, message: NewSupportMessage): Promise<void> {
+    await executor
       .insertInto('support_messages')
       .values({
         id: message.id,
@@ -67,20 +59,11 @@ export class SupportRepository {
         lng: message.location?.lng ?? null,
         place_name: message.location?.name ?? null,
         place_address: message.location?.address ?? null,
-        idempotency_key: message.idempotencyKey,
+        // Retries are answered by the idempotency claim (module idempotency); the column is history.
+        idempotency_key: null,
         created_at: message.at,
       })
-      .onConflict((conflict) => conflict.columns(['user_id', 'idempotency_key']).doNothing())
-      .returning('id')
-      .executeTakeFirst();
-    return row?.id;
-  }
-
-  findByKey(userId: string, idempotencyKey: string): Promise<SupportMessageViewRow | undefined> {
-    return this.viewQuery(this.db)
-      .where('m.user_id', '=', userId)
-      .where('m.idempotency_key', '=', idempotencyKey)
-      .executeTakeFirst();
+      .execute();
   }
 
   findById(executor: Executor, id: string): Promise<SupportMessageViewRow | undefined> {
@@ -98,11 +81,12 @@ export class SupportRepository {
 
   /** A user's conversation, newest first, `limit + 1` rows. */
   listForUser(
+    executor: Executor,
     userId: string,
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<SupportMessageViewRow[]> {
-    const query = this.viewQuery(this.db).where('m.user_id', '=', userId);
+    const query = this.viewQuery(executor).where('m.user_id', '=', userId);
     return paginate(query, cursor, limit, ['m.created_at', 'm.id']).execute();
   }
 
@@ -110,7 +94,11 @@ export class SupportRepository {
    * Every conversation by its latest message, latest first, `limit + 1` rows; with the number of user
    * messages after the latest operator answer.
    */
-  async listThreads(cursor: PageCursor | undefined, limit: number): Promise<SupportThreadRow[]> {
+  async listThreads(
+    executor: Executor,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<SupportThreadRow[]> {
     const after = cursor ? sql`where (l.created_at, l.id) < (${cursor.createdAt}, ${cursor.id})` : sql``;
     const result = await sql<SupportThreadRow>`
       select l.id, l.user_id, u.username as account,
@@ -131,7 +119,7 @@ export class SupportRepository {
       join users u on u.id = l.user_id
       ${after}
       order by l.created_at desc, l.id desc
-      limit ${limit + 1}`.execute(this.db);
+      limit ${limit + 1}`.execute(executor);
     return result.rows.map((row) => ({
       ...row,
       created_at: new Date(row.created_at),

@@ -25,6 +25,7 @@ import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
+import type { IdempotencyService } from '../idempotency/idempotency.service.ts';
 import type {
   NewSupportMessage,
   SupportMessageViewRow,
@@ -42,6 +43,7 @@ export interface SupportDeps {
   clock: Clock;
   events: DomainEvents;
   audit: AuditService;
+  idempotency: IdempotencyService;
 }
 
 export class SupportService {
@@ -57,7 +59,7 @@ export class SupportService {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.repository.listForUser(userId, cursor, limit),
+      (cursor, limit) => this.repository.listForUser(this.deps.db, userId, cursor, limit),
       toMessageView,
     );
   }
@@ -73,29 +75,25 @@ export class SupportService {
     return this.insertForUser(userId, input.idempotencyKey, { text: '', location });
   }
 
-  private async insertForUser(
+  /** A retry answers the first message; the key reused for other content is IDEMPOTENCY_CONFLICT. */
+  private insertForUser(
     userId: string,
     idempotencyKey: string,
     content: { text: string; location?: Place },
   ): Promise<SupportMessage> {
-    const at = this.deps.clock.now();
-    const id = await this.repository.insert(this.deps.db, {
-      id: newId(at.getTime()),
-      userId,
-      author: 'user',
-      operatorId: null,
-      ...content,
-      idempotencyKey,
-      at,
+    const operation = { userId, key: idempotencyKey, operation: 'support.message', request: content };
+    return this.deps.db.transaction().execute(async (trx) => {
+      const replay = await this.deps.idempotency.claim<SupportMessage>(trx, operation);
+      if (replay) return replay.body;
+      const at = this.deps.clock.now();
+      const id = newId(at.getTime());
+      await this.repository.insert(trx, { id, userId, author: 'user', operatorId: null, ...content, at });
+      const row = await this.repository.findById(trx, id);
+      if (!row) throw new Error('support message vanished after insert');
+      const message = toMessageView(row);
+      await this.deps.idempotency.complete(trx, operation, 201, message);
+      return message;
     });
-    const row =
-      id === undefined
-        ? await this.repository.findByKey(userId, idempotencyKey)
-        : await this.repository.findById(this.deps.db, id);
-    if (!row) throw new Error('support message vanished after insert');
-    // A key already used for other content is a client bug, not a retry.
-    if (id === undefined && !sameContent(row, content)) throw new AppError('IDEMPOTENCY_CONFLICT');
-    return toMessageView(row);
   }
 
   // ---- operators --------------------------------------------------------------------------------
@@ -104,7 +102,7 @@ export class SupportService {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.repository.listThreads(cursor, limit),
+      (cursor, limit) => this.repository.listThreads(this.deps.db, cursor, limit),
       toThreadView,
     );
   }
@@ -119,17 +117,10 @@ export class SupportService {
     const at = this.deps.clock.now();
     const message = await this.deps.db.transaction().execute(async (trx) => {
       if (!(await this.repository.userExists(trx, userId))) throw new AppError('NOT_FOUND');
-      const id = await this.repository.insert(trx, {
-        id: newId(at.getTime()),
-        userId,
-        author: 'operator',
-        operatorId,
-        text: input.text,
-        // Operators answer once per click; their key is not stored (the unique index is the user's).
-        idempotencyKey: null,
-        at,
-      });
-      const row = id === undefined ? undefined : await this.repository.findById(trx, id);
+      const id = newId(at.getTime());
+      // Operators answer once per click: their key is not claimed.
+      await this.repository.insert(trx, { id, userId, author: 'operator', operatorId, text: input.text, at });
+      const row = await this.repository.findById(trx, id);
       if (!row) throw new Error('support answer not inserted');
       await this.deps.audit.record(
         {
@@ -151,18 +142,6 @@ export class SupportService {
     });
     return message;
   }
-}
-
-function sameContent(row: SupportMessageViewRow, content: { text: string; location?: Place }): boolean {
-  const place = content.location;
-  if (!place) return row.kind === 'text' && row.text === content.text;
-  return (
-    row.kind === 'location' &&
-    row.lat === place.lat &&
-    row.lng === place.lng &&
-    row.place_name === place.name &&
-    row.place_address === place.address
-  );
 }
 
 function toMessageView(row: SupportMessageViewRow): SupportMessage {

@@ -1,6 +1,5 @@
 /** Withdrawals: the only SQL about them. */
-import { type Kysely, sql, type Transaction } from 'kysely';
-import { toCents } from '../../platform/db/cents.ts';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type {
   DB,
@@ -33,8 +32,6 @@ export interface WithdrawalDecision {
 }
 
 export class WithdrawalsRepository {
-  constructor(private readonly db: Kysely<DB>) {}
-
   insert(trx: Transaction<DB>, withdrawal: NewWithdrawal): Promise<WithdrawalRow> {
     return trx
       .insertInto('withdrawals')
@@ -61,11 +58,30 @@ export class WithdrawalsRepository {
   async countSince(executor: Executor, userId: string, since: Date): Promise<number> {
     const row = await executor
       .selectFrom('withdrawals')
-      .select(sql<string>`count(*)`.as('n'))
+      .select(sql<number>`count(*)`.as('n'))
       .where('user_id', '=', userId)
       .where('created_at', '>=', since)
       .executeTakeFirstOrThrow();
-    return toCents(row.n);
+    return row.n;
+  }
+
+  /** What the transaction records show of these withdrawals (by id). */
+  describe(executor: Executor, ids: readonly string[]) {
+    return executor
+      .selectFrom('withdrawals')
+      .select(['id', 'reference', 'destination_label'])
+      .where('id', 'in', [...ids])
+      .execute();
+  }
+
+  /** The withdrawals a human reference ("W7K3Q9ZPX2") names: none or one. */
+  async idsByReference(executor: Executor, reference: string): Promise<string[]> {
+    const rows = await executor
+      .selectFrom('withdrawals')
+      .select('id')
+      .where('reference', '=', reference)
+      .execute();
+    return rows.map((row) => row.id);
   }
 
   findById(executor: Executor, id: string): Promise<WithdrawalRow | undefined> {
@@ -89,12 +105,18 @@ export class WithdrawalsRepository {
       .executeTakeFirst();
   }
 
-  listForUser(userId: string, cursor: PageCursor | undefined, limit: number): Promise<WithdrawalRow[]> {
-    const query = this.db.selectFrom('withdrawals').selectAll().where('user_id', '=', userId);
+  listForUser(
+    executor: Executor,
+    userId: string,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<WithdrawalRow[]> {
+    const query = executor.selectFrom('withdrawals').selectAll().where('user_id', '=', userId);
     return paginate(query, cursor, limit).execute();
   }
 
   listAll(
+    executor: Executor,
     filter: {
       status?: WithdrawalStatusColumn | undefined;
       destinationType?: DestinationTypeColumn | undefined;
@@ -103,7 +125,7 @@ export class WithdrawalsRepository {
     cursor: PageCursor | undefined,
     limit: number,
   ): Promise<AdminWithdrawalRow[]> {
-    let query = this.db
+    let query = executor
       .selectFrom('withdrawals')
       .innerJoin('users', 'users.id', 'withdrawals.user_id')
       .selectAll('withdrawals')
@@ -126,13 +148,13 @@ export class WithdrawalsRepository {
       .executeTakeFirst();
   }
 
-  async countPending(executor: Executor = this.db): Promise<number> {
+  async countPending(executor: Executor): Promise<number> {
     const row = await executor
       .selectFrom('withdrawals')
-      .select(sql<string>`count(*)`.as('n'))
+      .select(sql<number>`count(*)`.as('n'))
       .where('status', '=', 'pending')
       .executeTakeFirstOrThrow();
-    return toCents(row.n);
+    return row.n;
   }
 
   /** Pending count, the amount they hold, and the total paid out, for one user. */
@@ -143,16 +165,16 @@ export class WithdrawalsRepository {
     const row = await executor
       .selectFrom('withdrawals')
       .select([
-        sql<string>`count(*) filter (where status = 'pending')`.as('pending'),
-        sql<string | null>`sum(amount) filter (where status = 'pending')`.as('held_total'),
-        sql<string | null>`sum(amount) filter (where status = 'paid')`.as('paid_total'),
+        sql<number>`count(*) filter (where status = 'pending')`.as('pending'),
+        sql<number>`coalesce(sum(amount) filter (where status = 'pending'), 0)::int8`.as('held_total'),
+        sql<number>`coalesce(sum(amount) filter (where status = 'paid'), 0)::int8`.as('paid_total'),
       ])
       .where('user_id', '=', userId)
       .executeTakeFirstOrThrow();
     return {
-      pending: toCents(row.pending),
-      heldTotal: toCents(row.held_total),
-      paidTotal: toCents(row.paid_total),
+      pending: row.pending,
+      heldTotal: row.held_total,
+      paidTotal: row.paid_total,
     };
   }
 }

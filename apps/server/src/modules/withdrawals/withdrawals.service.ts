@@ -21,7 +21,7 @@ import type {
   WithdrawalView,
 } from '@tradehall/contracts';
 import { checkAmountRange, formatMoney, withdrawableAmount } from '@tradehall/domain';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, startOfUtcDay, toUnixSeconds } from '../../platform/clock.ts';
 import type { FundingConfig } from '../../platform/config.ts';
@@ -32,22 +32,20 @@ import type {
   WithdrawalStatusColumn,
 } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { DomainEvents } from '../../platform/events.ts';
 import { newId } from '../../platform/ids.ts';
 import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
 import { newReference } from '../../platform/references.ts';
-import { publishUserMoneyChange, type UserMoneyChange } from '../../platform/user-events.ts';
 import type { AccountStore } from '../accounts/accounts.service.ts';
 import {
   type AttemptThrottleService,
   PAYMENT_PASSWORD_SCOPE,
 } from '../attempt-throttle/attempt-throttle.service.ts';
-import type { AuditService } from '../audit/audit.service.ts';
 import type { LiveBankCards } from '../bank-cards/bank-cards.service.ts';
 import { bankCardLabel } from '../bank-cards/bank-cards.service.ts';
-import type { IdempotencyService, Replayable } from '../idempotency/idempotency.service.ts';
-import type { LedgerService } from '../ledger/ledger.service.ts';
+import type { Replayable } from '../idempotency/idempotency.service.ts';
+import { describedBy, type LedgerService, type ReferenceKind } from '../ledger/ledger.service.ts';
+import type { MoneyOperationsService } from '../ledger/money-operations.service.ts';
 import type { LiveWallets } from '../wallets/wallets.service.ts';
 import { walletLabel } from '../wallets/wallets.service.ts';
 import type { AdminWithdrawalRow, WithdrawalsRepository } from './withdrawals.repository.ts';
@@ -64,17 +62,22 @@ export interface WithdrawalsServiceDeps {
   bankCards: LiveBankCards;
   wallets: LiveWallets;
   ledger: LedgerService;
-  idempotency: IdempotencyService;
+  money: MoneyOperationsService;
   paymentPasswordThrottle: AttemptThrottleService;
   hasher: PasswordHasher;
   limits: FundingConfig;
   clock: Clock;
-  audit: AuditService;
-  events: DomainEvents;
 }
 
 export class WithdrawalsService {
   constructor(private readonly deps: WithdrawalsServiceDeps) {}
+
+  /** How a withdrawal shows in the records, and is found by its reference (LedgerService.registerKind). */
+  readonly records: ReferenceKind = describedBy(
+    (executor, ids) => this.deps.repository.describe(executor, ids),
+    (row) => ({ type: 'withdrawal', reference: row.reference, destinationLabel: row.destination_label }),
+    (executor, reference) => this.deps.repository.idsByReference(executor, reference),
+  );
 
   async create(userId: string, input: CreateWithdrawalRequest): Promise<Replayable<WithdrawalView>> {
     const user = await this.deps.accounts.findById(userId);
@@ -105,9 +108,13 @@ export class WithdrawalsService {
 
     const { idempotencyKey, paymentPassword: _secret, ...request } = input;
     const operation = { userId, key: idempotencyKey, operation: 'withdrawal.create', request };
-    // Known only when this call made the hold (a replay did nothing, so it reports no new balance).
-    const made: { balance: number | null } = { balance: null };
-    const created = await this.deps.idempotency.run(operation, 201, async (trx) => {
+    const onReplay = (view: WithdrawalView) => ({
+      userId,
+      // A replay did nothing, so it reports no new balance.
+      balance: null,
+      order: { kind: 'withdrawal' as const, id: view.id, status: view.status },
+    });
+    return this.deps.money.runOnce({ operation, statusCode: 201, onReplay }, async ({ trx, move }) => {
       const now = this.deps.clock.now();
       const account = await this.deps.ledger.lockUserAccount(trx, userId);
       // Re-read under the lock: a freeze that committed meanwhile stops the money here.
@@ -137,32 +144,27 @@ export class WithdrawalsService {
         destinationDetail: destination.detail,
         at: now,
       });
-      await this.deps.ledger.transfer(trx, {
-        from: { userId },
-        to: { system: 'withdrawals_clearing' },
-        amount: input.amount,
-        code: 'withdrawal_hold',
-        refType: 'withdrawal',
-        refId: row.id,
-        idempotencyKey: `withdrawal:${row.id}:hold`,
-        at: now,
-      });
-      made.balance = account.balance - input.amount;
-      return toWithdrawalView(row);
+      const view = toWithdrawalView(row);
+      await move(
+        {
+          from: { userId },
+          to: { system: 'withdrawals_clearing' },
+          amount: input.amount,
+          code: 'withdrawal_hold',
+          reference: { type: 'withdrawal', id: row.id, leg: 'hold' },
+          at: now,
+        },
+        { userId, order: { kind: 'withdrawal', id: view.id, status: view.status } },
+      );
+      return view;
     });
-    publishUserMoneyChange(this.deps.events, {
-      userId,
-      balance: made.balance,
-      order: { kind: 'withdrawal', id: created.body.id, status: created.body.status },
-    });
-    return created;
   }
 
   async list(userId: string, query: PageQuery): Promise<Page<WithdrawalView>> {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.repository.listForUser(userId, cursor, limit),
+      (cursor, limit) => this.deps.repository.listForUser(this.deps.db, userId, cursor, limit),
       toWithdrawalView,
     );
   }
@@ -178,14 +180,14 @@ export class WithdrawalsService {
     return keysetPage(
       query,
       UUID_ID,
-      (cursor, limit) => this.deps.repository.listAll(filter, cursor, limit),
+      (cursor, limit) => this.deps.repository.listAll(this.deps.db, filter, cursor, limit),
       toAdminWithdrawalView,
     );
   }
 
   /** Withdrawals waiting for an operator (the dashboard). */
   pendingCount(): Promise<number> {
-    return this.deps.repository.countPending();
+    return this.deps.repository.countPending(this.deps.db);
   }
 
   async adminGet(id: string): Promise<AdminWithdrawalView> {
@@ -210,7 +212,7 @@ export class WithdrawalsService {
     status: 'paid' | 'rejected',
     extra: { paymentReference: string | null; reason: string | null },
   ): Promise<AdminWithdrawalView> {
-    const { view, change } = await this.deps.db.transaction().execute(async (trx: Transaction<DB>) => {
+    return this.deps.money.run(async ({ trx, move, audit }) => {
       const at = this.deps.clock.now();
       const row = await this.deps.repository.decide(trx, id, {
         status,
@@ -218,51 +220,44 @@ export class WithdrawalsService {
         at,
         ...extra,
       });
-      let change: UserMoneyChange | null = null;
       if (!row) {
         const current = await this.deps.repository.findById(trx, id);
         if (!current) throw new AppError('NOT_FOUND');
         if (current.status !== status) throw new AppError('NOT_PENDING');
       } else {
         const paid = status === 'paid';
-        await this.deps.ledger.transfer(trx, {
-          from: { system: 'withdrawals_clearing' },
-          to: paid ? { system: 'external' } : { userId: row.user_id },
-          amount: row.amount,
-          code: paid ? 'withdrawal_paid' : 'withdrawal_refund',
-          refType: 'withdrawal',
-          refId: row.id,
-          idempotencyKey: `withdrawal:${row.id}:${paid ? 'paid' : 'refund'}`,
-          at,
-        });
         // Paying moves the hold out of the clearing account: the user's balance is unchanged by it.
-        const balance = paid ? null : (await this.deps.ledger.userAccount(trx, row.user_id)).balance;
-        change = { userId: row.user_id, balance, order: { kind: 'withdrawal', id: row.id, status } };
-        await this.deps.audit.record(
+        const { balance } = await move(
           {
-            operatorId,
-            action: paid ? 'withdrawal.pay' : 'withdrawal.reject',
-            targetType: 'withdrawal',
-            targetId: row.id,
-            reason: extra.reason,
-            before: { status: 'pending', amount: row.amount, userId: row.user_id },
-            after: {
-              status,
-              amount: row.amount,
-              userId: row.user_id,
-              paymentReference: extra.paymentReference,
-              balance,
-            },
+            from: { system: 'withdrawals_clearing' },
+            to: paid ? { system: 'external' } : { userId: row.user_id },
+            amount: row.amount,
+            code: paid ? 'withdrawal_paid' : 'withdrawal_refund',
+            reference: { type: 'withdrawal', id: row.id, leg: paid ? 'paid' : 'refund' },
+            at,
           },
-          trx,
+          { userId: row.user_id, order: { kind: 'withdrawal', id: row.id, status } },
         );
+        await audit({
+          operatorId,
+          action: paid ? 'withdrawal.pay' : 'withdrawal.reject',
+          targetType: 'withdrawal',
+          targetId: row.id,
+          reason: extra.reason,
+          before: { status: 'pending', amount: row.amount, userId: row.user_id },
+          after: {
+            status,
+            amount: row.amount,
+            userId: row.user_id,
+            paymentReference: extra.paymentReference,
+            balance,
+          },
+        });
       }
       const view = await this.deps.repository.findAdmin(trx, id);
       if (!view) throw new AppError('NOT_FOUND');
-      return { view: toAdminWithdrawalView(view), change };
+      return toAdminWithdrawalView(view);
     });
-    if (change) publishUserMoneyChange(this.deps.events, change);
-    return view;
   }
 
   /** The user's own live card or wallet, named for the record; anything else is NOT_FOUND. */

@@ -14,6 +14,7 @@ import * as readFigures from './0008-read-figures.ts';
 import * as fairnessV2 from './0009-fairness-v2.ts';
 import * as supportLocation from './0010-support-location.ts';
 import * as balanceAfter from './0011-balance-after.ts';
+import * as ledgerCodes from './0012-ledger-codes.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   '0009-fairness-v2': fairnessV2,
   '0010-support-location': supportLocation,
   '0011-balance-after': balanceAfter,
+  '0012-ledger-codes': ledgerCodes,
 };
