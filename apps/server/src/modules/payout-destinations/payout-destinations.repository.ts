@@ -5,7 +5,7 @@
  * its insert.
  */
 import type { ColumnType, Generated, Kysely, Selectable } from 'kysely';
-import type { DB } from './schema.ts';
+import type { DB } from '../../platform/db/schema.ts';
 
 type PayoutDestinationTable = 'bank_cards' | 'wallets';
 

@@ -5,8 +5,8 @@
 import type { EndpointSpec, ParsedBody } from '@tradehall/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
-import { type EndpointAnswer, route } from './endpoint-route.ts';
-import { requireUser, type UserGuard } from './guards/user-guard.ts';
+import { type EndpointAnswer, route } from '../../platform/endpoint-route.ts';
+import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
 
 /** A removal by id in the path, answering `{ ok: true }`. */
 type RemoveSpec = EndpointSpec & { readonly params: z.ZodType<{ id: string }> };
