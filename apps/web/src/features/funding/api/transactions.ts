@@ -1,18 +1,14 @@
 /** GET /transactions: every ledger transfer touching the user, signed from their side, newest first. */
-import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { ledgerEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { FIRST_PAGE, pageQuery } from '../../../lib/page.ts';
+import { pagedQueryOptions } from '../../../lib/paged-query.ts';
 import { fundingKeys } from '../query-keys.ts';
 
 export const transactionsQueryOptions = () =>
-  infiniteQueryOptions({
-    queryKey: fundingKeys.transactions,
-    queryFn: ({ pageParam, signal }) =>
-      call(ledgerEndpoints.transactions, { query: pageQuery(pageParam), signal }),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (last) => last.nextCursor,
-  });
+  pagedQueryOptions(fundingKeys.transactions, (query, signal) =>
+    call(ledgerEndpoints.transactions, { query, signal }),
+  );
 
 export function useTransactions() {
   return useInfiniteQuery(transactionsQueryOptions());
