@@ -8,6 +8,12 @@ import { MenuList } from '../../../components/ui/menu-list.tsx';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { TestPaymentsNotice } from './test-payments-notice.tsx';
 import '../funding.css';
+import {
+  CARD_RECHARGE_PATH,
+  CRYPTO_RECHARGE_PATH,
+  OFFLINE_RECHARGE_PATH,
+  SUPPORT_PATH,
+} from '../../../lib/paths.ts';
 
 export function TopUpMethods() {
   const { t } = useTranslation();
@@ -24,28 +30,28 @@ export function TopUpMethods() {
               key: 'card',
               label: t('topUp.bankCard'),
               hint: t('topUp.bankCardHint'),
-              to: '/pages/recharge/yhkczhi',
+              to: CARD_RECHARGE_PATH,
               testId: 'topup-card',
             },
             {
               key: 'currency',
               label: t('topUp.currency'),
               hint: t('topUp.currencyHint'),
-              to: '/pages/recharge/huobi',
+              to: CRYPTO_RECHARGE_PATH,
               testId: 'topup-currency',
             },
             {
               key: 'offline',
               label: t('topUp.offline'),
               hint: t('topUp.offlineHint'),
-              to: '/pages/recharge/index',
+              to: OFFLINE_RECHARGE_PATH,
               testId: 'topup-offline',
             },
             {
               key: 'service',
               label: t('topUp.service'),
               hint: t('topUp.serviceHint'),
-              to: '/pages/kefu/index',
+              to: SUPPORT_PATH,
               testId: 'topup-service',
             },
           ]}

@@ -7,8 +7,9 @@ import type { AssetsResponse } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCents } from '../../../lib/format.ts';
+import { ASSETS_PATH } from '../../../lib/paths.ts';
 
-export const TURNOVER_RULE_PATH = '/pages/mine/zichan?rule=turnover';
+export const TURNOVER_RULE_PATH = `${ASSETS_PATH}?rule=turnover`;
 
 interface TurnoverNoticeProps {
   turnover: AssetsResponse['turnover'];

@@ -11,6 +11,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
+import { WALLETS_PATH } from '../../../lib/paths.ts';
 import { useCreateWallet } from '../api/create-wallet.ts';
 import { walletSchema } from '../forms.ts';
 import { returnTo } from '../return-to.ts';
@@ -24,7 +25,7 @@ export default function AddWalletPage() {
     defaultValues: { type: null as string | null, address: '' },
     send: (request) => mutation.mutateAsync(request),
     successToast: t('wallets.added'),
-    onSuccess: () => returnTo(nav, '/pages/mine/qianbao'),
+    onSuccess: () => returnTo(nav, WALLETS_PATH),
   });
   const type = field('type');
 

@@ -14,6 +14,13 @@ import { useAssets } from '../api/assets.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TurnoverNotice } from '../components/turnover-notice.tsx';
 import '../funding.css';
+import {
+  RECHARGE_PATH,
+  RECHARGE_RECORDS_PATH,
+  TRANSACTION_RECORDS_PATH,
+  WITHDRAW_PATH,
+  WITHDRAWAL_RECORDS_PATH,
+} from '../../../lib/paths.ts';
 
 export default function AssetsPage() {
   const { t } = useTranslation();
@@ -64,12 +71,12 @@ export default function AssetsPage() {
               ruleOpen={params.get('rule') === 'turnover'}
             />
             <div className="action-row">
-              <Link className="primary-button" to="/pages/recharge/chongzhi1" data-testid="assets-top-up">
+              <Link className="primary-button" to={RECHARGE_PATH} data-testid="assets-top-up">
                 {t('account.topUp')}
               </Link>
               <Link
                 className="primary-button primary-button--outline"
-                to="/pages/withdraw/index"
+                to={WITHDRAW_PATH}
                 data-testid="assets-withdraw"
               >
                 {t('account.withdraw')}
@@ -84,12 +91,12 @@ export default function AssetsPage() {
         <MenuList
           label={t('assets.records')}
           entries={[
-            { key: 'recharge', label: t('titles.rechargeRecords'), to: '/pages/recharge-record/index' },
-            { key: 'withdraw', label: t('titles.withdrawRecords'), to: '/pages/withdraw-record/index' },
+            { key: 'recharge', label: t('titles.rechargeRecords'), to: RECHARGE_RECORDS_PATH },
+            { key: 'withdraw', label: t('titles.withdrawRecords'), to: WITHDRAWAL_RECORDS_PATH },
             {
               key: 'transaction',
               label: t('titles.transactionRecords'),
-              to: '/pages/transaction-record/index',
+              to: TRANSACTION_RECORDS_PATH,
             },
           ]}
         />

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { BIND_CARD_PATH } from '../../../lib/paths.ts';
 import { useBankCards } from '../api/bank-cards.ts';
 import { useDeleteBankCard } from '../api/delete-bank-card.ts';
 import { RemovableList } from '../components/removable-list.tsx';
@@ -33,11 +34,7 @@ export default function BankCardsPage() {
             </>
           )}
         />
-        <Link
-          className="primary-button primary-button--block"
-          to="/pages/add-bank-card/index"
-          data-testid="bankcard-add"
-        >
+        <Link className="primary-button primary-button--block" to={BIND_CARD_PATH} data-testid="bankcard-add">
           {t('cards.add')}
         </Link>
       </main>

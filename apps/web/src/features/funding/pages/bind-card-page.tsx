@@ -17,13 +17,11 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useMe } from '../../../lib/me.ts';
 import { useNav } from '../../../lib/navigation.ts';
+import { BANK_CARDS_PATH, BIND_CARD_FOR_WITHDRAWAL_PATH, WITHDRAW_PATH } from '../../../lib/paths.ts';
 import { useCreateBankCard } from '../api/create-bank-card.ts';
 import { useSetRealName } from '../api/real-name.ts';
 import { bankCardSchema } from '../forms.ts';
 import { returnTo } from '../return-to.ts';
-
-const WITHDRAW_PATH = '/pages/withdraw/index';
-const CARDS_PATH = '/pages/mine/qianbaokh';
 
 function BindCardForm({ me, fallback }: { me: MeResponse; fallback: string }) {
   const { t } = useTranslation();
@@ -106,7 +104,7 @@ export default function BindCardPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const me = useMe();
-  const fallback = pathname.endsWith('/indexs') ? WITHDRAW_PATH : CARDS_PATH;
+  const fallback = pathname === BIND_CARD_FOR_WITHDRAWAL_PATH ? WITHDRAW_PATH : BANK_CARDS_PATH;
   return (
     <div className="page">
       <PageHeader title={t('titles.bindBankCard')} />

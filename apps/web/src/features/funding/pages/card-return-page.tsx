@@ -12,6 +12,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatCents } from '../../../lib/format.ts';
+import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { DEPOSIT_POLL_WINDOW_MS, useDepositStatus } from '../api/deposit-status.ts';
 import { TopUpMethods } from '../components/top-up-methods.tsx';
 import { refreshMoney } from '../query-keys.ts';
@@ -88,7 +89,7 @@ export default function CardReturnPage() {
         {id ? <DepositOutcome id={id} /> : <TopUpMethods />}
         <Link
           className="text-button text-button--block"
-          to="/pages/recharge-record/index"
+          to={RECHARGE_RECORDS_PATH}
           data-testid="card-return-records"
         >
           {t('deposit.toRecords')}

@@ -21,6 +21,7 @@ import { useFundingMethods } from '../api/funding-methods.ts';
 import { AddressQr } from '../components/address-qr.tsx';
 import { DepositAmountField } from '../components/deposit-amount-field.tsx';
 import '../funding.css';
+import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { cryptoDepositSchema } from '../forms.ts';
 
 function CryptoDepositForm({ methods }: { methods: FundingMethodsResponse }) {
@@ -38,7 +39,7 @@ function CryptoDepositForm({ methods }: { methods: FundingMethodsResponse }) {
     },
     send: (request, idempotencyKey) => mutation.mutateAsync({ ...request, idempotencyKey }),
     successToast: t('deposit.submitted'),
-    onSuccess: () => nav.redirectTo('/pages/recharge-record/index'),
+    onSuccess: () => nav.redirectTo(RECHARGE_RECORDS_PATH),
   });
   const network = field('network');
   const chosen = networks.find((entry) => entry.network === network.value);

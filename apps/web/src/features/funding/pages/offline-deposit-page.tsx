@@ -13,6 +13,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
+import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { showToast } from '../../../lib/toast.ts';
 import { useCreateDeposit } from '../api/create-deposit.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
@@ -37,7 +38,7 @@ function OfflineDepositForm({ methods }: { methods: FundingMethodsResponse }) {
     },
     send: (request, idempotencyKey) => mutation.mutateAsync({ ...request, idempotencyKey }),
     successToast: t('deposit.submitted'),
-    onSuccess: () => nav.redirectTo('/pages/recharge-record/index'),
+    onSuccess: () => nav.redirectTo(RECHARGE_RECORDS_PATH),
   });
   const receipt = field('receiptUploadId');
 

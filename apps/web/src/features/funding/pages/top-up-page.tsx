@@ -9,6 +9,7 @@ import { MenuList } from '../../../components/ui/menu-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
+import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TopUpMethods } from '../components/top-up-methods.tsx';
 
@@ -36,7 +37,7 @@ export default function TopUpPage() {
             {
               key: 'records',
               label: t('topUp.records'),
-              to: '/pages/recharge-record/index',
+              to: RECHARGE_RECORDS_PATH,
               testId: 'topup-records',
             },
           ]}

@@ -3,6 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { ADD_WALLET_PATH } from '../../../lib/paths.ts';
 import { useDeleteWallet } from '../api/delete-wallet.ts';
 import { useWallets } from '../api/wallets.ts';
 import { RemovableList } from '../components/removable-list.tsx';
@@ -32,11 +33,7 @@ export default function WalletsPage() {
             </>
           )}
         />
-        <Link
-          className="primary-button primary-button--block"
-          to="/pages/mine/addqb"
-          data-testid="wallet-add"
-        >
+        <Link className="primary-button primary-button--block" to={ADD_WALLET_PATH} data-testid="wallet-add">
           {t('wallets.add')}
         </Link>
       </main>

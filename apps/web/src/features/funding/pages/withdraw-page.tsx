@@ -37,10 +37,14 @@ import { useWallets } from '../api/wallets.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TurnoverNotice } from '../components/turnover-notice.tsx';
 import '../funding.css';
+import {
+  ADD_WALLET_PATH,
+  BIND_CARD_FOR_WITHDRAWAL_PATH,
+  PAYMENT_PASSWORD_PATH,
+  WITHDRAW_PATH,
+  WITHDRAWAL_RECORDS_PATH,
+} from '../../../lib/paths.ts';
 import { withdrawMethodValue, withdrawSchema } from '../forms.ts';
-
-const WITHDRAW_PATH = '/pages/withdraw/index';
-const PAYMENT_PASSWORD_PATH = '/pages/fund-password-change/index';
 
 function toSetPaymentPassword(nav: Navigation): void {
   nav.redirectTo(PAYMENT_PASSWORD_PATH, { redirect: WITHDRAW_PATH });
@@ -89,7 +93,7 @@ function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFor
     codeFields: { PAYMENT_PASSWORD_WRONG: 'paymentPassword' },
     send: (request, idempotencyKey) => mutation.mutateAsync({ ...request, idempotencyKey }),
     successToast: t('withdraw.submitted'),
-    onSuccess: () => nav.redirectTo('/pages/withdraw-record/index'),
+    onSuccess: () => nav.redirectTo(WITHDRAWAL_RECORDS_PATH),
     onError: (error) => {
       if (isApiError(error) && error.code === 'PAYMENT_PASSWORD_REQUIRED') {
         toSetPaymentPassword(nav);
@@ -153,10 +157,10 @@ function WithdrawFormView({ me, methods, cards, wallets, turnover }: WithdrawFor
             </p>
           ) : null}
           <div className="notice__actions">
-            <Link className="text-button" to="/pages/add-bank-card/indexs" data-testid="withdraw-bind-card">
+            <Link className="text-button" to={BIND_CARD_FOR_WITHDRAWAL_PATH} data-testid="withdraw-bind-card">
               {t('withdraw.bindCard')}
             </Link>
-            <Link className="text-button" to="/pages/mine/addqb" data-testid="withdraw-add-wallet">
+            <Link className="text-button" to={ADD_WALLET_PATH} data-testid="withdraw-add-wallet">
               {t('withdraw.addWallet')}
             </Link>
           </div>
@@ -220,7 +224,7 @@ export default function WithdrawPage() {
         ) : (
           <DataPlaceholder lines={6} />
         )}
-        <Link className="text-link" to="/pages/withdraw-record/index" data-testid="withdraw-records">
+        <Link className="text-link" to={WITHDRAWAL_RECORDS_PATH} data-testid="withdraw-records">
           {t('withdraw.records')}
         </Link>
       </main>
