@@ -1,6 +1,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import {
+  ADD_WALLET_PATH,
+  BIND_CARD_FOR_WITHDRAWAL_PATH,
+  BIND_CARD_PATH,
+  WALLETS_PATH,
+  WITHDRAW_PATH,
+} from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, fakeApi, json, ME, renderPage } from '../../../test/fake-api.tsx';
 import AddWalletPage from './add-wallet-page.tsx';
@@ -43,7 +50,7 @@ describe('bind bank card', () => {
       },
       'POST /bank-cards': () => json(201, CARD),
     });
-    const router = renderPage(BindCardPage, '/pages/add-bank-card/indexs');
+    const router = renderPage(BindCardPage, BIND_CARD_FOR_WITHDRAWAL_PATH);
     await screen.findByTestId('bankcard-realname');
     fireEvent.click(screen.getByTestId('bankcard-submit'));
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
@@ -60,7 +67,7 @@ describe('bind bank card', () => {
     await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
     fireEvent.click(screen.getByTestId('bankcard-submit'));
     // Opened directly (nothing to go back to): `indexs` returns to the withdraw page.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/withdraw/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(WITHDRAW_PATH));
     expect(writes(calls).map((call) => [call.method, call.path, call.body])).toEqual([
       ['PUT', '/me/real-name', { realName: 'Li Wei' }],
       ['POST', '/bank-cards', { bankName: 'HSBC', accountNumber: '6222021234567890', payee: 'Li Wei' }],
@@ -77,7 +84,7 @@ describe('bind bank card', () => {
           'The card must belong to the account holder: the payee must be your real name',
         ),
     });
-    const router = renderPage(BindCardPage, '/pages/add-bank-card/index');
+    const router = renderPage(BindCardPage, BIND_CARD_PATH);
     await screen.findByTestId('bankcard-bank');
     expect(screen.queryByTestId('bankcard-realname')).toBeNull();
     expect(value('bankcard-payee')).toBe('Li Wei');
@@ -88,7 +95,7 @@ describe('bind bank card', () => {
       'The card must belong to the account holder: the payee must be your real name',
     );
     expect(writes(calls)).toHaveLength(1);
-    expect(router.state.location.pathname).toBe('/pages/add-bank-card/index');
+    expect(router.state.location.pathname).toBe(BIND_CARD_PATH);
   });
 });
 
@@ -104,7 +111,7 @@ describe('add wallet address', () => {
           createdAt: 1_700_000_000,
         }),
     });
-    const router = renderPage(AddWalletPage, '/pages/mine/addqb');
+    const router = renderPage(AddWalletPage, ADD_WALLET_PATH);
     fireEvent.click(await screen.findByTestId('wallet-submit'));
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
       'Please choose a wallet type',
@@ -120,7 +127,7 @@ describe('add wallet address', () => {
     type('wallet-address', '0x52908400098527886E0F7030069857D2E4169EE7');
     await waitFor(() => expect(screen.queryAllByRole('alert')).toHaveLength(0));
     fireEvent.click(screen.getByTestId('wallet-submit'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/mine/qianbao'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(WALLETS_PATH));
     expect(calls.filter((call) => call.method === 'POST')[0]?.body).toEqual({
       type: 'USDT-ERC20',
       address: '0x52908400098527886E0F7030069857D2E4169EE7',

@@ -6,6 +6,13 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import {
+  ASSETS_PATH,
+  CARD_RECHARGE_PATH,
+  CARD_RECHARGE_RETURN_PATH,
+  CRYPTO_RECHARGE_PATH,
+  WITHDRAW_PATH,
+} from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { FUNDING_METHODS, fakeApi, json, ME, renderPage } from '../../../test/fake-api.tsx';
 import AssetsPage from './assets-page.tsx';
@@ -48,7 +55,7 @@ afterEach(() => {
 describe('withdrawable amount', () => {
   it('on the assets page: the stakes still owed and the turnover rule, opened from the link', async () => {
     fakeApi({ 'GET /me/assets': () => json(200, ASSETS) });
-    renderPage(AssetsPage, '/pages/mine/zichan?rule=turnover');
+    renderPage(AssetsPage, `${ASSETS_PATH}?rule=turnover`);
     expect((await screen.findByTestId('turnover-owed')).textContent).toBe(
       'Stake $75.00 more in rounds to make your whole balance withdrawable.',
     );
@@ -63,7 +70,7 @@ describe('withdrawable amount', () => {
       'GET /me/assets': () =>
         json(200, { ...ASSETS, withdrawable: 10_000, turnover: { ...ASSETS.turnover, stakesOwed: 0 } }),
     });
-    renderPage(AssetsPage, '/pages/mine/zichan');
+    renderPage(AssetsPage, ASSETS_PATH);
     await screen.findByTestId('assets-withdrawable');
     expect(screen.queryByTestId('turnover-notice')).toBeNull();
   });
@@ -77,10 +84,10 @@ describe('withdrawable amount', () => {
       'GET /wallets': () => json(200, { items: [] }),
       'POST /withdrawals': () => json(422, { error: { code: 'X', message: 'stop here' } }),
     });
-    renderPage(WithdrawPage, '/pages/withdraw/index');
+    renderPage(WithdrawPage, WITHDRAW_PATH);
     await screen.findByTestId('turnover-owed');
     expect(screen.getByTestId('turnover-rule-link').getAttribute('href')).toBe(
-      '/pages/mine/zichan?rule=turnover',
+      `${ASSETS_PATH}?rule=turnover`,
     );
     const only = screen.getByTestId(`withdraw-method-${CARD.id}`).querySelector('input') as HTMLInputElement;
     expect(only.checked).toBe(true);
@@ -99,7 +106,7 @@ describe('withdrawable amount', () => {
 describe('currency recharge', () => {
   it('preselects the first network: its address and QR code show at once', async () => {
     fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(CryptoDepositPage, '/pages/recharge/huobi');
+    renderPage(CryptoDepositPage, CRYPTO_RECHARGE_PATH);
     const first = FUNDING_METHODS.cryptoNetworks[0];
     expect((await screen.findByTestId('crypto-address')).textContent).toBe(first?.address);
     const qr = (await screen.findByTestId('crypto-qr')) as HTMLImageElement;
@@ -114,11 +121,11 @@ describe('currency recharge', () => {
   });
 });
 
-describe('/pages/recharge/chongzhi opened directly', () => {
+describe('the card recharge return page opened directly', () => {
   it('is a top-up page with the ways to recharge, not "payment not found"', async () => {
     fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(CardReturnPage, '/pages/recharge/chongzhi');
-    expect((await screen.findByTestId('topup-card')).getAttribute('href')).toBe('/pages/recharge/yhkczhi');
+    renderPage(CardReturnPage, CARD_RECHARGE_RETURN_PATH);
+    expect((await screen.findByTestId('topup-card')).getAttribute('href')).toBe(CARD_RECHARGE_PATH);
     expect(screen.getByTestId('topup-currency')).toBeTruthy();
     expect(screen.getByTestId('topup-offline')).toBeTruthy();
     expect(screen.queryByText('This payment could not be found')).toBeNull();

@@ -1,6 +1,7 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { OFFLINE_RECHARGE_PATH, RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, FUNDING_METHODS, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import OfflineDepositPage from './offline-deposit-page.tsx';
@@ -41,7 +42,7 @@ afterEach(() => {
 describe('offline top-up page', () => {
   it('shows where to transfer: bank, account number and payee', async () => {
     fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(OfflineDepositPage, '/pages/recharge/index');
+    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
     expect((await screen.findByTestId('receiving-account-number')).textContent).toBe('1234567890');
     expect(screen.getByText('HSBC')).toBeTruthy();
     expect(screen.getByText('Tradehall Ltd')).toBeTruthy();
@@ -50,7 +51,7 @@ describe('offline top-up page', () => {
 
   it('says what is missing or too small, and sends nothing', async () => {
     const calls = fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(OfflineDepositPage, '/pages/recharge/index');
+    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     submit();
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
@@ -82,7 +83,7 @@ describe('offline top-up page', () => {
         return attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : accepted;
       },
     });
-    const router = renderPage(OfflineDepositPage, '/pages/recharge/index');
+    const router = renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     type('offline-amount', '10.50');
     type('offline-name', ' Li Wei ');
@@ -92,12 +93,12 @@ describe('offline top-up page', () => {
     await waitFor(() =>
       expect(screen.getByTestId('offline-submit').textContent).not.toContain('Please wait'),
     );
-    expect(router.state.location.pathname).toBe('/pages/recharge/index');
+    expect(router.state.location.pathname).toBe(OFFLINE_RECHARGE_PATH);
 
     submit();
     await waitFor(() => expect(screen.getByTestId('offline-submit').textContent).toContain('Please wait'));
     await act(async () => release());
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/recharge-record/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(RECHARGE_RECORDS_PATH));
 
     const [first, second] = deposits(calls).map((call) => call.body as Record<string, unknown>);
     expect(first).toEqual({
@@ -115,7 +116,7 @@ describe('offline top-up page', () => {
       'GET /funding/methods': () => json(200, FUNDING_METHODS),
       'POST /deposits': () => apiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable'),
     });
-    renderPage(OfflineDepositPage, '/pages/recharge/index');
+    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     type('offline-amount', '20');
     type('offline-name', 'Li Wei');
@@ -141,7 +142,7 @@ describe('offline top-up page', () => {
           ],
         }),
     });
-    renderPage(OfflineDepositPage, '/pages/recharge/index');
+    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     type('offline-amount', '20');
     type('offline-name', 'Li Wei');

@@ -2,6 +2,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import {
+  RECHARGE_RECORDS_PATH,
+  TRANSACTION_RECORDS_PATH,
+  WITHDRAWAL_RECORDS_PATH,
+} from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import RechargeRecordsPage from './recharge-records-page.tsx';
@@ -58,7 +63,7 @@ describe('recharge records', () => {
               nextCursor: 'c2',
             }),
     });
-    renderPage(RechargeRecordsPage, '/pages/recharge-record/index');
+    renderPage(RechargeRecordsPage, RECHARGE_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(2));
     expect(calls[0]?.query.get('cursor')).toBeNull();
     expect(calls[0]?.query.get('limit')).toBe('20');
@@ -92,7 +97,7 @@ describe('recharge records', () => {
           nextCursor: null,
         }),
     });
-    renderPage(RechargeRecordsPage, '/pages/recharge-record/index');
+    renderPage(RechargeRecordsPage, RECHARGE_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(1));
     expect(screen.getByText('Currency')).toBeTruthy();
     expect(screen.getByText('just now')).toBeTruthy();
@@ -100,7 +105,7 @@ describe('recharge records', () => {
 
   it('has an empty state', async () => {
     fakeApi({ 'GET /deposits': () => json(200, { items: [], nextCursor: null }) });
-    renderPage(RechargeRecordsPage, '/pages/recharge-record/index');
+    renderPage(RechargeRecordsPage, RECHARGE_RECORDS_PATH);
     expect((await screen.findByTestId('empty-state')).textContent).toContain('No records yet');
   });
 
@@ -112,7 +117,7 @@ describe('recharge records', () => {
           ? apiError(403, 'FORBIDDEN', 'You are not allowed to do this')
           : json(200, { items: [deposit(1)], nextCursor: null }),
     });
-    renderPage(RechargeRecordsPage, '/pages/recharge-record/index');
+    renderPage(RechargeRecordsPage, RECHARGE_RECORDS_PATH);
     expect((await screen.findByTestId('load-failed')).textContent).toContain(
       'You are not allowed to do this',
     );
@@ -144,7 +149,7 @@ describe('withdrawal records', () => {
           nextCursor: null,
         }),
     });
-    renderPage(WithdrawRecordsPage, '/pages/withdraw-record/index');
+    renderPage(WithdrawRecordsPage, WITHDRAWAL_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(1));
     const item = items()[0] as HTMLElement;
     expect(item.dataset.status).toBe('paid');
@@ -186,7 +191,7 @@ describe('transaction records', () => {
           nextCursor: null,
         }),
     });
-    renderPage(TransactionRecordsPage, '/pages/transaction-record/index');
+    renderPage(TransactionRecordsPage, TRANSACTION_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(2));
     const [hold, credit] = items() as [HTMLElement, HTMLElement];
     expect(hold.dataset.code).toBe('withdrawal_hold');
@@ -231,7 +236,7 @@ describe('transaction records', () => {
           nextCursor: null,
         }),
     });
-    renderPage(TransactionRecordsPage, '/pages/transaction-record/index');
+    renderPage(TransactionRecordsPage, TRANSACTION_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(1));
     const line = items()[0] as HTMLElement;
     expect(within(line).getByTestId('record-amount').textContent).toBe('+$19.60');

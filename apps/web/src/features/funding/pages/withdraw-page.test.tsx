@@ -1,6 +1,13 @@
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import {
+  ADD_WALLET_PATH,
+  BIND_CARD_FOR_WITHDRAWAL_PATH,
+  PAYMENT_PASSWORD_PATH,
+  WITHDRAW_PATH,
+  WITHDRAWAL_RECORDS_PATH,
+} from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, FUNDING_METHODS, fakeApi, json, ME, renderPage } from '../../../test/fake-api.tsx';
 import WithdrawPage from './withdraw-page.tsx';
@@ -65,14 +72,14 @@ afterEach(() => {
 describe('withdraw page', () => {
   it('sends a user without a payment password to set one first, with a way back', async () => {
     server({ 'GET /me': () => json(200, { ...ME, hasPaymentPassword: false }) });
-    const router = renderPage(WithdrawPage, '/pages/withdraw/index');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/fund-password-change/index'));
-    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe('/pages/withdraw/index');
+    const router = renderPage(WithdrawPage, WITHDRAW_PATH);
+    await waitFor(() => expect(router.state.location.pathname).toBe(PAYMENT_PASSWORD_PATH));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(WITHDRAW_PATH);
   });
 
   it('shows balance, withdrawable amount and limits; "withdraw all" fills in the withdrawable amount', async () => {
     server();
-    renderPage(WithdrawPage, '/pages/withdraw/index');
+    renderPage(WithdrawPage, WITHDRAW_PATH);
     expect((await screen.findByTestId('withdraw-balance')).textContent).toBe('$1,234.56');
     expect(screen.getByTestId('withdraw-withdrawable').textContent).toBe('$1,000.50');
     expect(screen.getByText('Minimum $20.00, maximum $50,000.00 per withdrawal, up to 5 a day')).toBeTruthy();
@@ -82,7 +89,7 @@ describe('withdraw page', () => {
 
   it('says what is missing and sends nothing', async () => {
     const calls = server();
-    renderPage(WithdrawPage, '/pages/withdraw/index');
+    renderPage(WithdrawPage, WITHDRAW_PATH);
     await screen.findByTestId('withdraw-amount');
     submit();
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
@@ -106,22 +113,22 @@ describe('withdraw page', () => {
       'GET /bank-cards': () => json(200, { items: [] }),
       'GET /wallets': () => json(200, { items: [] }),
     });
-    renderPage(WithdrawPage, '/pages/withdraw/index');
+    renderPage(WithdrawPage, WITHDRAW_PATH);
     await screen.findByTestId('withdraw-no-methods');
-    expect(screen.getByTestId('withdraw-bind-card').getAttribute('href')).toBe('/pages/add-bank-card/indexs');
-    expect(screen.getByTestId('withdraw-add-wallet').getAttribute('href')).toBe('/pages/mine/addqb');
+    expect(screen.getByTestId('withdraw-bind-card').getAttribute('href')).toBe(BIND_CARD_FOR_WITHDRAWAL_PATH);
+    expect(screen.getByTestId('withdraw-add-wallet').getAttribute('href')).toBe(ADD_WALLET_PATH);
   });
 
   it('withdraws to the chosen card with the payment password, then shows the withdrawal records', async () => {
     const calls = server({ 'POST /withdrawals': () => json(201, WITHDRAWAL) });
-    const router = renderPage(WithdrawPage, '/pages/withdraw/index');
+    const router = renderPage(WithdrawPage, WITHDRAW_PATH);
     await screen.findByTestId('withdraw-amount');
     expect(screen.getByTestId(`withdraw-method-${WALLET.id}`).textContent).toContain('TR7NHq…gjLj6t');
     fireEvent.click(screen.getByTestId('withdraw-all'));
     fireEvent.click(screen.getByTestId(`withdraw-method-${CARD.id}`));
     typePassword('123456');
     submit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/withdraw-record/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(WITHDRAWAL_RECORDS_PATH));
     expect(posts(calls)[0]?.body).toEqual({
       amount: 100050,
       destinationType: 'bank_card',
@@ -135,7 +142,7 @@ describe('withdraw page', () => {
     const calls = server({
       'POST /withdrawals': () => apiError(400, 'PAYMENT_PASSWORD_WRONG', 'The payment password is incorrect'),
     });
-    renderPage(WithdrawPage, '/pages/withdraw/index');
+    renderPage(WithdrawPage, WITHDRAW_PATH);
     await screen.findByTestId('withdraw-amount');
     fireEvent.input(screen.getByTestId('withdraw-amount'), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId(`withdraw-method-${WALLET.id}`));
