@@ -6,9 +6,10 @@ import {
   nicknameField,
   optionalEmailField,
   paymentPasswordField,
+  personNameField,
   textField,
   unixSeconds,
-} from './fields.ts';
+} from './common.ts';
 
 /** GET /me: what My account shows. Money in integer cents. */
 export const meResponseSchema = z.object({
@@ -51,3 +52,8 @@ export const paymentPasswordRequestSchema = z.strictObject({
   confirmPaymentPassword: textField(6),
 });
 export type PaymentPasswordRequest = z.infer<typeof paymentPasswordRequestSchema>;
+
+/** The real name is set once (bank cards must be in the holder's name) and never changed by the user. */
+export const setRealNameRequestSchema = z.strictObject({
+  realName: personNameField('validation.realNameRequired'),
+});

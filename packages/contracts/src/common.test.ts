@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { setRealNameRequestSchema } from './accounts.ts';
 import { registerRequestSchema } from './auth.ts';
-import { isMultilineText, multilineTextField, textField, validText } from './fields.ts';
-import {
-  createBankCardRequestSchema,
-  createDepositRequestSchema,
-  setRealNameRequestSchema,
-} from './funding.ts';
+import { createBankCardRequestSchema } from './bank-cards.ts';
+import { isMultilineText, multilineTextField, textField, validText } from './common.ts';
+import { createDepositRequestSchema } from './deposits.ts';
 import { supportMessageRequestSchema } from './support.ts';
 
 /** The i18n keys a schema answers for `value`, in order. */

@@ -1,20 +1,25 @@
 /**
- * Field schemas built on the domain's rules, so a form and the API refuse exactly the same input. Each
- * failure carries the i18n key of its message (the server translates it; the web shows it via t()).
+ * What every contract shares: the field schemas built on the domain's rules, so a form and the API refuse
+ * exactly the same input, and the generic shapes (amounts, retry keys, names, paging, path ids, `ok`).
+ * Each failure carries the i18n key of its message (the server translates it; the web shows it via t()).
  */
 import {
   ACCOUNT_MAX,
   checkAccount,
   checkCaptcha,
   checkLoginPassword,
+  checkName,
   checkNewPassword,
   checkOptionalEmail,
   checkPaymentPassword,
+  checkPersonName,
   checkText,
   checkVerificationCode,
+  NAME_MAX,
   NICKNAME_MAX,
   NO_CONTROL_CHARS,
   type RuleResult,
+  type ValidationKey,
 } from '@tradehall/domain';
 import { z } from 'zod';
 import { CAPTCHA_ANSWER_MAX, TYPED_CREDENTIAL_MAX } from './limits.ts';
@@ -102,3 +107,68 @@ export const nicknameField = z
 export const idField = z.uuid();
 /** Unix seconds, the spec's wire convention for time. */
 export const unixSeconds = z.number().int().nonnegative();
+
+// ---- money and names ---------------------------------------------------------------------------------
+
+/** A positive integer number of cents, at most 2^53 - 1; the message says which rule failed. */
+export function amountField(requiredKey: ValidationKey = 'validation.amountInvalid') {
+  return z
+    .number({ message: requiredKey })
+    .int({ message: 'validation.amountCents' })
+    .positive({ message: 'validation.amountPositive' })
+    .max(Number.MAX_SAFE_INTEGER, { message: 'validation.amountInvalid' });
+}
+
+/** A key the client generates once per money operation and re-sends on every retry of it. */
+export const idempotencyKeyField = z
+  .string({ message: 'validation.idempotencyKey' })
+  .regex(/^[A-Za-z0-9_-]{16,64}$/, { message: 'validation.idempotencyKey' });
+
+/**
+ * A name typed by a person, checked by a domain name rule (required, valid text, written with letters).
+ * The raw input may carry some surrounding spaces beyond the limit; the stored value is trimmed.
+ */
+function nameField(
+  requiredKey: ValidationKey,
+  rule: (value: string, requiredKey: ValidationKey) => RuleResult,
+) {
+  return z
+    .string({ message: requiredKey })
+    .max(NAME_MAX + 16, { message: 'validation.tooLong' })
+    .superRefine((value, ctx) => {
+      const key = rule(value, requiredKey);
+      if (key) ctx.addIssue({ code: 'custom', message: key });
+    })
+    .transform((value) => value.trim());
+}
+/** A person's name: the real name, a depositor, a card's payee. */
+export const personNameField = (requiredKey: ValidationKey) => nameField(requiredKey, checkPersonName);
+/** A bank's name, or a receiving account's payee (which may be a company). */
+export const organisationNameField = (requiredKey: ValidationKey) => nameField(requiredKey, checkName);
+
+// ---- operators' decisions ---------------------------------------------------------------------------
+
+/** Typed in a text area by the operator, so it may run over several lines. */
+export const operatorReasonField = multilineTextField(500, 'validation.reasonRequired');
+export const rejectRequestSchema = z.strictObject({ reason: operatorReasonField });
+/** Whose record an operator's view shows. */
+export const ownerFields = { userId: idField, account: z.string() };
+
+// ---- paging, path ids, plain answers ------------------------------------------------------------------
+
+/** Cursor pagination for every list: newest first. Lists with filters add theirs to these fields. */
+export const pageQueryFields = {
+  cursor: textField(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+};
+export const pageQuerySchema = z.strictObject(pageQueryFields);
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+}
+
+/** The path of an endpoint about one record: `/…/:id`. */
+export const idParamsSchema = z.strictObject({ id: idField });
+
+export const okResponseSchema = z.object({ ok: z.literal(true) });
+export type OkResponse = z.infer<typeof okResponseSchema>;

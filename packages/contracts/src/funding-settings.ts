@@ -1,67 +1,56 @@
-/** Operator side of money: the deposit and withdrawal queues and the ledger audit. */
+/**
+ * The funding settings: where users send a recharge (receiving bank accounts, deposit addresses), whether
+ * card payment is on, and the limits; what a user is shown and what an admin configures.
+ */
+import { checkAccountNumber } from '@tradehall/domain';
 import { z } from 'zod';
-import { idField, multilineTextField, textField } from './fields.ts';
-import {
-  cryptoNetworkSchema,
-  depositMethodSchema,
-  depositSchema,
-  depositStatusSchema,
-  fundingSettingsSchema,
-  pageOf,
-  receivingBankAccountSchema,
-  withdrawalDestinationSchema,
-  withdrawalSchema,
-  withdrawalStatusSchema,
-} from './funding.ts';
+import { organisationNameField, validText } from './common.ts';
+import { walletTypeSchema } from './wallets.ts';
 
-const owner = { userId: idField, account: z.string() };
-
-export const adminDepositSchema = depositSchema.extend(owner);
-export const adminDepositPageSchema = pageOf(adminDepositSchema);
-export const adminDepositQuerySchema = z.strictObject({
-  status: depositStatusSchema.optional(),
-  method: depositMethodSchema.optional(),
-  cursor: textField(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+export const receivingBankAccountSchema = z.object({
+  id: z.string(),
+  bankName: z.string(),
+  accountNumber: z.string(),
+  payee: z.string(),
 });
+export const cryptoNetworkSchema = z.object({ network: walletTypeSchema, address: z.string() });
 
-export const adminWithdrawalSchema = withdrawalSchema.extend({ ...owner, destinationDetail: z.string() });
-export const adminWithdrawalPageSchema = pageOf(adminWithdrawalSchema);
-export const adminWithdrawalQuerySchema = z.strictObject({
-  status: withdrawalStatusSchema.optional(),
-  /** The withdrawal method: to a bank card or to a wallet. */
-  destinationType: withdrawalDestinationSchema.optional(),
-  cursor: textField(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).optional(),
+export const fundingMethodsResponseSchema = z.object({
+  currency: z.string(),
+  bankAccounts: z.array(receivingBankAccountSchema),
+  cryptoNetworks: z.array(cryptoNetworkSchema),
+  /**
+   * `provider` is `none` when the server has no card gateway; `testPayments` marks the sandbox gateway,
+   * whose payments move no real money (the top-up page says so).
+   */
+  cardPayment: z.object({ available: z.boolean(), provider: z.string(), testPayments: z.boolean() }),
+  minimumDeposit: z.number().int(),
+  maximumDeposit: z.number().int(),
+  minimumWithdrawal: z.number().int(),
+  maximumWithdrawal: z.number().int(),
+  withdrawalsPerDay: z.number().int(),
 });
+export type FundingMethodsResponse = z.infer<typeof fundingMethodsResponseSchema>;
 
-/** Typed in a text area by the operator, so it may run over several lines. */
-const reasonField = multilineTextField(500, 'validation.reasonRequired');
-export const rejectRequestSchema = z.strictObject({ reason: reasonField });
-export const markPaidRequestSchema = z.strictObject({
-  paymentReference: textField(200, { requiredKey: 'validation.paymentReferenceRequired', trim: true }),
-});
-
-export const ledgerAuditResponseSchema = z.object({
-  ok: z.boolean(),
-  /** Sum of every account's balance (materialised for users, derived for system accounts): must be 0. */
-  totalOfBalances: z.number().int(),
-  accountsChecked: z.number().int(),
-  transfersChecked: z.number().int(),
-  /** Accounts whose materialised balance differs from the sum of their transfers. */
-  mismatches: z.array(
-    z.object({
-      accountId: z.string(),
-      kind: z.string(),
-      materialised: z.number().int(),
-      fromTransfers: z.number().int(),
+/** PUT /admin/funding/methods: what an operator configures (limits stay in server configuration). */
+export const fundingSettingsSchema = z.strictObject({
+  bankAccounts: z.array(
+    z.strictObject({
+      id: validText(z.string().min(1).max(40)),
+      bankName: organisationNameField('validation.bankNameRequired'),
+      accountNumber: z.string().superRefine((value, ctx) => {
+        const key = checkAccountNumber(value);
+        if (key) ctx.addIssue({ code: 'custom', message: key });
+      }),
+      payee: organisationNameField('validation.payeeRequired'),
     }),
   ),
-  /** User accounts below zero (must be none). */
-  negativeUserBalances: z.number().int(),
-  checkedAt: z.number().int(),
+  cryptoNetworks: z.array(
+    z.strictObject({ network: walletTypeSchema, address: validText(z.string().min(1).max(100)) }),
+  ),
+  cardPaymentEnabled: z.boolean(),
 });
-export type LedgerAuditResponse = z.infer<typeof ledgerAuditResponseSchema>;
+export type FundingSettings = z.infer<typeof fundingSettingsSchema>;
 
 /**
  * GET and PUT /admin/funding/methods answer the settings as stored: the shape of fundingSettingsSchema

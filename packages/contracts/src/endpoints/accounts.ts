@@ -4,10 +4,10 @@ import {
   meResponseSchema,
   patchMeRequestSchema,
   paymentPasswordRequestSchema,
-} from '../account.ts';
-import { okResponseSchema } from '../auth.ts';
+  setRealNameRequestSchema,
+} from '../accounts.ts';
+import { okResponseSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
-import { setRealNameRequestSchema } from '../funding.ts';
 
 export const accountEndpoints = {
   me: endpoint({

@@ -1,5 +1,5 @@
 /** The operators' dashboard: the queues, today's figures and the ledger's health at a glance. */
-import { dashboardSchema } from '../admin-console.ts';
+import { dashboardSchema } from '../admin-dashboard.ts';
 import { endpoint } from '../endpoint.ts';
 
 export const adminDashboardEndpoints = {
