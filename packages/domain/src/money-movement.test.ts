@@ -12,7 +12,7 @@ import {
   sameName,
   webhookSignature,
   withdrawableAmount,
-} from './funding.ts';
+} from './money-movement.ts';
 
 describe('withdrawableAmount', () => {
   it('holds back the unmet turnover of deposits', () => {

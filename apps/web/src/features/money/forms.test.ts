@@ -4,9 +4,9 @@ import { initI18n } from '../../lib/i18n.ts';
 import { request, shown } from '../../test/form-schemas.ts';
 import {
   bankCardSchema,
-  cardDepositSchema,
-  cryptoDepositSchema,
-  offlineDepositSchema,
+  cardRechargeSchema,
+  cryptoRechargeSchema,
+  offlineRechargeSchema,
   walletSchema,
   withdrawMethodValue,
   withdrawSchema,
@@ -61,49 +61,49 @@ describe('amounts typed by the user', () => {
   });
 });
 
-describe('offline top-up form', () => {
+describe('offline recharge form', () => {
   const form = { amount: '10.50', depositorName: ' Li Wei ', receiptUploadId: null };
 
   it('requires the amount and the name of the recharger', () => {
-    expect(shown(offlineDepositSchema(LIMITS), { ...form, amount: '', depositorName: '' })).toEqual({
+    expect(shown(offlineRechargeSchema(LIMITS), { ...form, amount: '', depositorName: '' })).toEqual({
       amount: 'Recharge amount cannot be empty',
       depositorName: 'Please enter the name of the recharger',
     });
   });
 
   it('refuses an amount below the minimum from the funding methods', () => {
-    expect(shown(offlineDepositSchema(LIMITS), { ...form, amount: '9.99' })).toEqual({
+    expect(shown(offlineRechargeSchema(LIMITS), { ...form, amount: '9.99' })).toEqual({
       amount: 'Recharge amount cannot be less than $10.00',
     });
-    expect(shown(offlineDepositSchema({ ...LIMITS, minimumDeposit: 500 }), { ...form, amount: '4' })).toEqual(
-      {
-        amount: 'Recharge amount cannot be less than $5.00',
-      },
-    );
-    expect(shown(offlineDepositSchema(LIMITS), { ...form, amount: '1000001' })).toEqual({
+    expect(
+      shown(offlineRechargeSchema({ ...LIMITS, minimumDeposit: 500 }), { ...form, amount: '4' }),
+    ).toEqual({
+      amount: 'Recharge amount cannot be less than $5.00',
+    });
+    expect(shown(offlineRechargeSchema(LIMITS), { ...form, amount: '1000001' })).toEqual({
       amount: 'Recharge amount cannot be more than $1,000,000.00',
     });
   });
 
   it('wants the name of a person, written in letters, and says when it is too long', () => {
     for (const depositorName of ['😀', '12345', 'Li 😀']) {
-      expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName }), depositorName).toEqual({
+      expect(shown(offlineRechargeSchema(LIMITS), { ...form, depositorName }), depositorName).toEqual({
         depositorName: 'A name must be written in letters',
       });
     }
-    expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName: 'Li\u0000Wei' })).toEqual({
+    expect(shown(offlineRechargeSchema(LIMITS), { ...form, depositorName: 'Li\u0000Wei' })).toEqual({
       depositorName: 'This value contains characters that are not allowed',
     });
-    expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName: 'x'.repeat(65) })).toEqual({
+    expect(shown(offlineRechargeSchema(LIMITS), { ...form, depositorName: 'x'.repeat(65) })).toEqual({
       depositorName: 'This value is too long',
     });
     for (const depositorName of ["O'Brien", 'Jean-Luc', '山田・太郎', 'Nguyễn Văn A']) {
-      expect(shown(offlineDepositSchema(LIMITS), { ...form, depositorName }), depositorName).toEqual({});
+      expect(shown(offlineRechargeSchema(LIMITS), { ...form, depositorName }), depositorName).toEqual({});
     }
   });
 
   it('yields the request in cents with the name trimmed', () => {
-    expect(request(offlineDepositSchema(LIMITS), { ...form, receiptUploadId: RECEIPT_ID })).toEqual({
+    expect(request(offlineRechargeSchema(LIMITS), { ...form, receiptUploadId: RECEIPT_ID })).toEqual({
       method: 'offline',
       amount: 1050,
       depositorName: 'Li Wei',
@@ -112,15 +112,15 @@ describe('offline top-up form', () => {
   });
 });
 
-describe('currency top-up form', () => {
+describe('currency recharge form', () => {
   it('requires a network, an amount and a 64-hex transaction hash', () => {
-    expect(shown(cryptoDepositSchema(LIMITS), { network: null, amount: '', txHash: '' })).toEqual({
+    expect(shown(cryptoRechargeSchema(LIMITS), { network: null, amount: '', txHash: '' })).toEqual({
       network: 'Please choose a network',
       amount: 'Recharge amount cannot be empty',
       txHash: 'Please enter the transaction hash',
     });
     expect(
-      shown(cryptoDepositSchema(LIMITS), { network: 'USDT-TRC20', amount: '20', txHash: 'abc' }),
+      shown(cryptoRechargeSchema(LIMITS), { network: 'USDT-TRC20', amount: '20', txHash: 'abc' }),
     ).toEqual({
       txHash: 'The transaction hash must be 64 hexadecimal characters',
     });
@@ -128,20 +128,24 @@ describe('currency top-up form', () => {
 
   it('yields the request', () => {
     expect(
-      request(cryptoDepositSchema(LIMITS), { network: 'USDT-ERC20', amount: '20', txHash: ` 0x${TX_HASH} ` }),
+      request(cryptoRechargeSchema(LIMITS), {
+        network: 'USDT-ERC20',
+        amount: '20',
+        txHash: ` 0x${TX_HASH} `,
+      }),
     ).toEqual({ method: 'crypto', network: 'USDT-ERC20', amount: 2000, txHash: `0x${TX_HASH}` });
   });
 });
 
 describe('card payment form', () => {
   it('requires an amount within the limits', () => {
-    expect(shown(cardDepositSchema(LIMITS), { amount: '' })).toEqual({
+    expect(shown(cardRechargeSchema(LIMITS), { amount: '' })).toEqual({
       amount: 'Recharge amount cannot be empty',
     });
-    expect(shown(cardDepositSchema(LIMITS), { amount: '5' })).toEqual({
+    expect(shown(cardRechargeSchema(LIMITS), { amount: '5' })).toEqual({
       amount: 'Recharge amount cannot be less than $10.00',
     });
-    expect(request(cardDepositSchema(LIMITS), { amount: '100' })).toEqual({ method: 'card', amount: 10000 });
+    expect(request(cardRechargeSchema(LIMITS), { amount: '100' })).toEqual({ method: 'card', amount: 10000 });
   });
 });
 

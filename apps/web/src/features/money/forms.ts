@@ -31,10 +31,10 @@ import { z } from 'zod';
 import { amountInput, checkAmountLimits } from '../../lib/amount.ts';
 import { addRuleIssue } from '../../lib/forms/messages.ts';
 
-type DepositLimits = Pick<FundingMethodsResponse, 'minimumDeposit' | 'maximumDeposit'>;
+type RechargeLimits = Pick<FundingMethodsResponse, 'minimumDeposit' | 'maximumDeposit'>;
 
 /** A deposit amount: required ("Recharge amount cannot be empty"), within the configured limits. */
-const depositAmount = (limits: DepositLimits) =>
+const depositAmount = (limits: RechargeLimits) =>
   amountInput('validation.rechargeAmountRequired', (cents) =>
     checkAmountLimits(cents, {
       minimum: limits.minimumDeposit,
@@ -50,9 +50,9 @@ const isWalletType = (value: string | null): value is WalletType =>
 const [offlineRequest, cryptoRequest, cardRequest] = createDepositRequestSchema.options;
 const offlineBody = offlineRequest.omit({ idempotencyKey: true });
 
-// ---- offline top-up --------------------------------------------------------------------------------
+// ---- offline recharge ------------------------------------------------------------------------------
 
-export function offlineDepositSchema(limits: DepositLimits) {
+export function offlineRechargeSchema(limits: RechargeLimits) {
   return z
     .object({
       amount: depositAmount(limits),
@@ -71,9 +71,9 @@ export function offlineDepositSchema(limits: DepositLimits) {
     .pipe(offlineBody);
 }
 
-// ---- currency (crypto) top-up ----------------------------------------------------------------------
+// ---- currency (crypto) recharge --------------------------------------------------------------------
 
-export function cryptoDepositSchema(limits: DepositLimits) {
+export function cryptoRechargeSchema(limits: RechargeLimits) {
   return z
     .object({
       network: z
@@ -93,7 +93,7 @@ export function cryptoDepositSchema(limits: DepositLimits) {
 
 // ---- bank-card payment ------------------------------------------------------------------------------
 
-export function cardDepositSchema(limits: DepositLimits) {
+export function cardRechargeSchema(limits: RechargeLimits) {
   return z
     .object({ amount: depositAmount(limits) })
     .transform((form) => ({ method: 'card' as const, ...form }))

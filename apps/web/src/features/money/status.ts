@@ -2,7 +2,7 @@
 import type { DepositStatus, WithdrawalStatus } from '@tradehall/domain';
 import type { RecordTone } from '../../components/ui/record-item.tsx';
 
-export const DEPOSIT_TONES: Record<DepositStatus, RecordTone> = {
+export const RECHARGE_TONES: Record<DepositStatus, RecordTone> = {
   pending: 'pending',
   approved: 'success',
   rejected: 'failure',

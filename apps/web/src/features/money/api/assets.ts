@@ -2,11 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { assetEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export const assetsQueryOptions = () =>
   queryOptions({
-    queryKey: fundingKeys.assets,
+    queryKey: moneyKeys.assets,
     queryFn: ({ signal }) => call(assetEndpoints.get, { signal }),
   });
 

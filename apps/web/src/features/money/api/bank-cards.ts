@@ -2,11 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { bankCardEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export const bankCardsQueryOptions = () =>
   queryOptions({
-    queryKey: fundingKeys.bankCards,
+    queryKey: moneyKeys.bankCards,
     queryFn: ({ signal }) => call(bankCardEndpoints.list, { signal }),
   });
 

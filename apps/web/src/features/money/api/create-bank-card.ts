@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BankCardView, CreateBankCardRequest } from '@tradehall/contracts';
 import { bankCardEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export function createBankCard(request: CreateBankCardRequest): Promise<BankCardView> {
   return call(bankCardEndpoints.create, { body: request });
@@ -14,7 +14,7 @@ export function useCreateBankCard() {
   return useMutation({
     mutationFn: createBankCard,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: fundingKeys.bankCards }).catch(() => {});
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.bankCards }).catch(() => {});
     },
   });
 }

@@ -1,5 +1,5 @@
 /**
- * POST /deposits: a top-up request (offline transfer, crypto, or card payment), pending until an operator
+ * POST /deposits: a recharge request (offline transfer, crypto, or card payment), pending until an operator
  * or the card gateway decides. Carries the submission's idempotency key.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -8,14 +8,14 @@ import { depositEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
 import { refreshMoney } from '../query-keys.ts';
 
-export function createDeposit(request: CreateDepositRequest): Promise<DepositView> {
+export function createRecharge(request: CreateDepositRequest): Promise<DepositView> {
   return call(depositEndpoints.create, { body: request });
 }
 
-export function useCreateDeposit() {
+export function useCreateRecharge() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: createDeposit,
+    mutationFn: createRecharge,
     // A pending deposit shows in the records and in the unprocessed count.
     onSuccess: () => refreshMoney(queryClient),
   });

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateWalletRequest, WalletView } from '@tradehall/contracts';
 import { walletEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export function createWallet(request: CreateWalletRequest): Promise<WalletView> {
   return call(walletEndpoints.create, { body: request });
@@ -14,7 +14,7 @@ export function useCreateWallet() {
   return useMutation({
     mutationFn: createWallet,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: fundingKeys.wallets }).catch(() => {});
+      void queryClient.invalidateQueries({ queryKey: moneyKeys.wallets }).catch(() => {});
     },
   });
 }

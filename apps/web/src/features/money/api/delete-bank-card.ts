@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointResponse } from '@tradehall/contracts';
 import { bankCardEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export function deleteBankCard(id: string): Promise<EndpointResponse<typeof bankCardEndpoints.remove>> {
   return call(bankCardEndpoints.remove, { params: { id } });
@@ -13,6 +13,6 @@ export function useDeleteBankCard() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBankCard,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.bankCards }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.bankCards }),
   });
 }

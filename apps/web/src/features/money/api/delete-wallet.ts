@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointResponse } from '@tradehall/contracts';
 import { walletEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export function deleteWallet(id: string): Promise<EndpointResponse<typeof walletEndpoints.remove>> {
   return call(walletEndpoints.remove, { params: { id } });
@@ -13,6 +13,6 @@ export function useDeleteWallet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteWallet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: fundingKeys.wallets }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: moneyKeys.wallets }),
   });
 }

@@ -5,11 +5,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { fundingSettingsEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export const fundingMethodsQueryOptions = () =>
   queryOptions({
-    queryKey: fundingKeys.methods,
+    queryKey: moneyKeys.methods,
     queryFn: ({ signal }) => call(fundingSettingsEndpoints.methods, { signal }),
     staleTime: 5 * 60_000,
   });

@@ -8,13 +8,13 @@ import type { DepositView, EndpointResponse } from '@tradehall/contracts';
 import { depositEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
 import { pageQuery } from '../../../lib/page.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
-export const DEPOSIT_POLL_MS = 2_000;
-export const DEPOSIT_POLL_WINDOW_MS = 60_000;
+export const RECHARGE_POLL_MS = 2_000;
+export const RECHARGE_POLL_WINDOW_MS = 60_000;
 const PAGES_SEARCHED = 3;
 
-export async function findDeposit(id: string, signal?: AbortSignal): Promise<DepositView | null> {
+export async function findRecharge(id: string, signal?: AbortSignal): Promise<DepositView | null> {
   let cursor: string | null = null;
   for (let page = 0; page < PAGES_SEARCHED; page += 1) {
     const result: EndpointResponse<typeof depositEndpoints.list> = await call(depositEndpoints.list, {
@@ -29,15 +29,16 @@ export async function findDeposit(id: string, signal?: AbortSignal): Promise<Dep
   return null;
 }
 
-export const depositStatusQueryOptions = (id: string, polling: boolean) =>
+export const rechargeStatusQueryOptions = (id: string, polling: boolean) =>
   queryOptions({
-    queryKey: fundingKeys.deposit(id),
-    queryFn: ({ signal }) => findDeposit(id, signal),
+    queryKey: moneyKeys.recharge(id),
+    queryFn: ({ signal }) => findRecharge(id, signal),
     staleTime: 0,
-    refetchInterval: (query) => (polling && query.state.data?.status === 'pending' ? DEPOSIT_POLL_MS : false),
+    refetchInterval: (query) =>
+      polling && query.state.data?.status === 'pending' ? RECHARGE_POLL_MS : false,
   });
 
 /** `polling` false once the waiting window is over: the page then says to check the records later. */
-export function useDepositStatus(id: string, polling: boolean) {
-  return useQuery(depositStatusQueryOptions(id, polling));
+export function useRechargeStatus(id: string, polling: boolean) {
+  return useQuery(rechargeStatusQueryOptions(id, polling));
 }

@@ -3,10 +3,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { ledgerEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
 import { pagedQueryOptions } from '../../../lib/paged-query.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export const transactionsQueryOptions = () =>
-  pagedQueryOptions(fundingKeys.transactions, (query, signal) =>
+  pagedQueryOptions(moneyKeys.transactions, (query, signal) =>
     call(ledgerEndpoints.transactions, { query, signal }),
   );
 

@@ -2,11 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { walletEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export const walletsQueryOptions = () =>
   queryOptions({
-    queryKey: fundingKeys.wallets,
+    queryKey: moneyKeys.wallets,
     queryFn: ({ signal }) => call(walletEndpoints.list, { signal }),
   });
 

@@ -3,10 +3,10 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { withdrawalEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
 import { pagedQueryOptions } from '../../../lib/paged-query.ts';
-import { fundingKeys } from '../query-keys.ts';
+import { moneyKeys } from '../query-keys.ts';
 
 export const withdrawalsQueryOptions = () =>
-  pagedQueryOptions(fundingKeys.withdrawals, (query, signal) =>
+  pagedQueryOptions(moneyKeys.withdrawals, (query, signal) =>
     call(withdrawalEndpoints.list, { query, signal }),
   );
 

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { MenuList } from '../../../components/ui/menu-list.tsx';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { TestPaymentsNotice } from './test-payments-notice.tsx';
-import '../funding.css';
+import '../money.css';
 import {
   CARD_RECHARGE_PATH,
   CRYPTO_RECHARGE_PATH,
@@ -15,7 +15,7 @@ import {
   SUPPORT_PATH,
 } from '../../../lib/paths.ts';
 
-export function TopUpMethods() {
+export function RechargeMethods() {
   const { t } = useTranslation();
   const methods = useFundingMethods();
   return (

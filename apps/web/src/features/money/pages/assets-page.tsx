@@ -1,7 +1,7 @@
 /**
  * /pages/mine/zichan (assets): balance, withdrawable, held by pending withdrawals, totals deposited and
  * withdrawn, pending counts; why the withdrawable amount is lower (the turnover rule, what is still to
- * be staked); the ways to top up and withdraw, and the records.
+ * be staked); the ways to recharge and withdraw, and the records.
  */
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,7 +13,7 @@ import { formatCents } from '../../../lib/format.ts';
 import { useAssets } from '../api/assets.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TurnoverNotice } from '../components/turnover-notice.tsx';
-import '../funding.css';
+import '../money.css';
 import {
   RECHARGE_PATH,
   RECHARGE_RECORDS_PATH,

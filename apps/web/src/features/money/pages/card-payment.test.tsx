@@ -4,10 +4,10 @@ import { initI18n } from '../../../lib/i18n.ts';
 import { CARD_RECHARGE_PATH, CARD_RECHARGE_RETURN_PATH, RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { FUNDING_METHODS, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
-import { DEPOSIT_POLL_MS, DEPOSIT_POLL_WINDOW_MS } from '../api/deposit-status.ts';
+import { RECHARGE_POLL_MS, RECHARGE_POLL_WINDOW_MS } from '../api/recharge-status.ts';
 import { goToCheckout } from '../checkout.ts';
-import CardDepositPage from './card-deposit-page.tsx';
-import CardReturnPage from './card-return-page.tsx';
+import CardRechargePage from './card-recharge-page.tsx';
+import CardRechargeReturnPage from './card-recharge-return-page.tsx';
 
 // Leaving for the gateway's page is a real navigation, which jsdom cannot do: that one call is recorded.
 vi.mock('../checkout.ts', async (original) => ({
@@ -53,7 +53,7 @@ describe('bank-card payment', () => {
       'GET /funding/methods': () => json(200, FUNDING_METHODS),
       'POST /deposits': () => json(201, deposit()),
     });
-    renderPage(CardDepositPage, CARD_RECHARGE_PATH);
+    renderPage(CardRechargePage, CARD_RECHARGE_PATH);
     fireEvent.click(await screen.findByTestId('card-quick-10000'));
     expect((screen.getByTestId('card-amount') as HTMLInputElement).value).toBe('100.00');
     fireEvent.click(screen.getByTestId('card-submit'));
@@ -72,7 +72,7 @@ describe('bank-card payment', () => {
       'GET /funding/methods': () => json(200, FUNDING_METHODS),
       'POST /deposits': () => json(201, deposit({ checkoutUrl: 'javascript:alert(1)' })),
     });
-    renderPage(CardDepositPage, CARD_RECHARGE_PATH);
+    renderPage(CardRechargePage, CARD_RECHARGE_PATH);
     fireEvent.input(await screen.findByTestId('card-amount'), { target: { value: '100' } });
     fireEvent.click(screen.getByTestId('card-submit'));
     await waitFor(() => expect(screen.getByTestId('card-submit').textContent).not.toContain('Please wait'));
@@ -81,7 +81,7 @@ describe('bank-card payment', () => {
 
   it('marks the sandbox gateway payments as test payments, and not those of a real gateway', async () => {
     fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(CardDepositPage, CARD_RECHARGE_PATH);
+    renderPage(CardRechargePage, CARD_RECHARGE_PATH);
     expect((await screen.findByTestId('test-payments')).textContent).toContain('Test payments');
     cleanup();
     fakeApi({
@@ -91,7 +91,7 @@ describe('bank-card payment', () => {
           cardPayment: { available: true, provider: 'acquirer', testPayments: false },
         }),
     });
-    renderPage(CardDepositPage, CARD_RECHARGE_PATH);
+    renderPage(CardRechargePage, CARD_RECHARGE_PATH);
     await screen.findByTestId('card-submit');
     expect(screen.queryByTestId('test-payments')).toBeNull();
   });
@@ -104,7 +104,7 @@ describe('bank-card payment', () => {
           cardPayment: { available: false, provider: 'sandbox', testPayments: true },
         }),
     });
-    renderPage(CardDepositPage, CARD_RECHARGE_PATH);
+    renderPage(CardRechargePage, CARD_RECHARGE_PATH);
     expect((await screen.findByTestId('card-unavailable')).textContent).toBe(
       'Card payment is not available at the moment',
     );
@@ -119,13 +119,13 @@ describe('back from the gateway', () => {
     const calls = fakeApi({
       'GET /deposits': () => json(200, { items: [deposit({ status })], nextCursor: null }),
     });
-    renderPage(CardReturnPage, `${CARD_RECHARGE_RETURN_PATH}?deposit=${DEPOSIT_ID}`);
+    renderPage(CardRechargeReturnPage, `${CARD_RECHARGE_RETURN_PATH}?deposit=${DEPOSIT_ID}`);
     const outcome = await screen.findByTestId('card-return-status');
     await waitFor(() => expect(outcome.dataset.status).toBe('waiting'));
     expect(outcome.textContent).toContain('Please wait, confirming your payment');
     status = 'approved';
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(DEPOSIT_POLL_MS);
+      await vi.advanceTimersByTimeAsync(RECHARGE_POLL_MS);
     });
     await waitFor(() => expect(screen.getByTestId('card-return-status').dataset.status).toBe('approved'));
     expect(screen.getByTestId('card-return-status').textContent).toContain(
@@ -137,10 +137,10 @@ describe('back from the gateway', () => {
   it('stops waiting after about a minute and points to the records', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fakeApi({ 'GET /deposits': () => json(200, { items: [deposit()], nextCursor: null }) });
-    renderPage(CardReturnPage, `${CARD_RECHARGE_RETURN_PATH}?deposit=${DEPOSIT_ID}`);
+    renderPage(CardRechargeReturnPage, `${CARD_RECHARGE_RETURN_PATH}?deposit=${DEPOSIT_ID}`);
     await screen.findByTestId('card-return-status');
     await act(async () => {
-      await vi.advanceTimersByTimeAsync(DEPOSIT_POLL_WINDOW_MS);
+      await vi.advanceTimersByTimeAsync(RECHARGE_POLL_WINDOW_MS);
     });
     await waitFor(() => expect(screen.getByTestId('card-return-status').dataset.status).toBe('pending'));
     expect(screen.getByTestId('card-return-status').textContent).toContain('still being confirmed');
@@ -154,7 +154,7 @@ describe('back from the gateway', () => {
           ? json(200, { items: [deposit({ id: '0b8f3c1e-1111-4a6b-9c2d-0000000000aa' })], nextCursor: 'c2' })
           : json(200, { items: [], nextCursor: null }),
     });
-    renderPage(CardReturnPage, `${CARD_RECHARGE_RETURN_PATH}?deposit=${DEPOSIT_ID}`);
+    renderPage(CardRechargeReturnPage, `${CARD_RECHARGE_RETURN_PATH}?deposit=${DEPOSIT_ID}`);
     await waitFor(() => expect(screen.getByTestId('card-return-status').dataset.status).toBe('not-found'));
     expect(screen.getByText('This payment could not be found')).toBeTruthy();
   });

@@ -15,20 +15,20 @@ import { toAmountInput } from '../../../lib/amount.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useCreateDeposit } from '../api/create-deposit.ts';
+import { useCreateRecharge } from '../api/create-recharge.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { goToCheckout, safeCheckoutUrl } from '../checkout.ts';
-import { DepositAmountField } from '../components/deposit-amount-field.tsx';
+import { RechargeAmountField } from '../components/recharge-amount-field.tsx';
 import { TestPaymentsNotice } from '../components/test-payments-notice.tsx';
-import { cardDepositSchema } from '../forms.ts';
+import { cardRechargeSchema } from '../forms.ts';
 
 const QUICK_AMOUNTS = [50, 100, 200, 500, 1_000, 5_000].map(dollars);
 
 function CardDepositForm({ data }: { data: FundingMethodsResponse }) {
   const { t } = useTranslation();
-  const mutation = useCreateDeposit();
+  const mutation = useCreateRecharge();
   const [leaving, setLeaving] = useState(false);
-  const schema = useMemo(() => cardDepositSchema(data), [data]);
+  const schema = useMemo(() => cardRechargeSchema(data), [data]);
   const { field, onSubmit, pending } = useFormSubmit({
     schema,
     defaultValues: { amount: '' },
@@ -74,7 +74,7 @@ function CardDepositForm({ data }: { data: FundingMethodsResponse }) {
           );
         })}
       </fieldset>
-      <DepositAmountField limits={data} {...amount} testId="card-amount" />
+      <RechargeAmountField limits={data} {...amount} testId="card-amount" />
       <SubmitButton
         label={t('deposit.payNow')}
         busyLabel={t('deposit.pleaseWait')}
@@ -85,7 +85,7 @@ function CardDepositForm({ data }: { data: FundingMethodsResponse }) {
   );
 }
 
-export default function CardDepositPage() {
+export default function CardRechargePage() {
   const { t } = useTranslation();
   const methods = useFundingMethods();
   const data = methods.data;

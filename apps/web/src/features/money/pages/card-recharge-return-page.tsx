@@ -2,7 +2,7 @@
  * /pages/recharge/chongzhi (the spec's "top-up" page). Back from the card gateway (`?deposit=<id>`):
  * "please wait" while the payment is confirmed (polling every 2 s for about a minute), then approved or
  * rejected, with the way to the recharge records; a payment still unconfirmed after that shows as such,
- * its record will follow. Opened without a payment (a bookmark, a link): a top-up page with the ways to
+ * its record will follow. Opened without a payment (a bookmark, a link): a recharge page with the ways to
  * recharge — there is nothing to wait for, so nothing is "not found".
  */
 import { useQueryClient } from '@tanstack/react-query';
@@ -13,8 +13,8 @@ import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
-import { DEPOSIT_POLL_WINDOW_MS, useDepositStatus } from '../api/deposit-status.ts';
-import { TopUpMethods } from '../components/top-up-methods.tsx';
+import { RECHARGE_POLL_WINDOW_MS, useRechargeStatus } from '../api/recharge-status.ts';
+import { RechargeMethods } from '../components/recharge-methods.tsx';
 import { refreshMoney } from '../query-keys.ts';
 
 function Outcome({ status, children }: { status: string; children: ReactNode }) {
@@ -29,11 +29,11 @@ function DepositOutcome({ id }: { id: string }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [polling, setPolling] = useState(true);
-  const query = useDepositStatus(id, polling);
+  const query = useRechargeStatus(id, polling);
   const status = query.data?.status;
 
   useEffect(() => {
-    const timer = setTimeout(() => setPolling(false), DEPOSIT_POLL_WINDOW_MS);
+    const timer = setTimeout(() => setPolling(false), RECHARGE_POLL_WINDOW_MS);
     return () => clearTimeout(timer);
   }, []);
   useEffect(() => {
@@ -78,7 +78,7 @@ function DepositOutcome({ id }: { id: string }) {
   );
 }
 
-export default function CardReturnPage() {
+export default function CardRechargeReturnPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('deposit');
@@ -86,7 +86,7 @@ export default function CardReturnPage() {
     <div className="page">
       <PageHeader title={t('titles.rechargeTopUp')} />
       <main className="page__body">
-        {id ? <DepositOutcome id={id} /> : <TopUpMethods />}
+        {id ? <DepositOutcome id={id} /> : <RechargeMethods />}
         <Link
           className="text-button text-button--block"
           to={RECHARGE_RECORDS_PATH}

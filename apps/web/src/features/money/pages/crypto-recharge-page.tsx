@@ -1,5 +1,5 @@
 /**
- * /pages/recharge/huobi (currency top-up): the network (the first one preselected, so its deposit
+ * /pages/recharge/huobi (currency recharge): the network (the first one preselected, so its deposit
  * address and QR code show at once), its deposit address (copyable, and as a QR code for a wallet app),
  * then the amount and the transaction hash. The address always names its network beside it ("send only
  * USDT-TRC20 to this address"): sending on the wrong one loses the funds, so the choice stays visible.
@@ -16,20 +16,20 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
-import { useCreateDeposit } from '../api/create-deposit.ts';
+import { useCreateRecharge } from '../api/create-recharge.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
 import { AddressQr } from '../components/address-qr.tsx';
-import { DepositAmountField } from '../components/deposit-amount-field.tsx';
-import '../funding.css';
+import { RechargeAmountField } from '../components/recharge-amount-field.tsx';
+import '../money.css';
 import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
-import { cryptoDepositSchema } from '../forms.ts';
+import { cryptoRechargeSchema } from '../forms.ts';
 
 function CryptoDepositForm({ methods }: { methods: FundingMethodsResponse }) {
   const { t } = useTranslation();
   const nav = useNav();
-  const mutation = useCreateDeposit();
+  const mutation = useCreateRecharge();
   const networks = methods.cryptoNetworks;
-  const schema = useMemo(() => cryptoDepositSchema(methods), [methods]);
+  const schema = useMemo(() => cryptoRechargeSchema(methods), [methods]);
   const { field, onSubmit, pending } = useFormSubmit({
     schema,
     defaultValues: { network: networks[0]?.network ?? null, amount: '', txHash: '' } as {
@@ -69,7 +69,7 @@ function CryptoDepositForm({ methods }: { methods: FundingMethodsResponse }) {
           <p className="field__hint">{t('deposit.addressHint', { network: chosen.network })}</p>
         </section>
       ) : null}
-      <DepositAmountField limits={methods} {...field('amount')} testId="crypto-amount" />
+      <RechargeAmountField limits={methods} {...field('amount')} testId="crypto-amount" />
       <TextField
         label={t('deposit.txHash')}
         placeholder={t('deposit.txHashPlaceholder')}
@@ -89,7 +89,7 @@ function CryptoDepositForm({ methods }: { methods: FundingMethodsResponse }) {
   );
 }
 
-export default function CryptoDepositPage() {
+export default function CryptoRechargePage() {
   const { t } = useTranslation();
   const methods = useFundingMethods();
 

@@ -1,7 +1,7 @@
 /**
  * The money pages explain themselves: why the withdrawable amount is lower (the turnover rule and the
  * stakes still owed), nothing to pick when there is one card, the deposit address and its QR code at
- * once, and the top-up page when /pages/recharge/chongzhi is opened without a payment.
+ * once, and the recharge page when /pages/recharge/chongzhi is opened without a payment.
  */
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -16,8 +16,8 @@ import {
 import { saveSession } from '../../../lib/storage.ts';
 import { FUNDING_METHODS, fakeApi, json, ME, renderPage } from '../../../test/fake-api.tsx';
 import AssetsPage from './assets-page.tsx';
-import CardReturnPage from './card-return-page.tsx';
-import CryptoDepositPage from './crypto-deposit-page.tsx';
+import CardRechargeReturnPage from './card-recharge-return-page.tsx';
+import CryptoRechargePage from './crypto-recharge-page.tsx';
 import WithdrawPage from './withdraw-page.tsx';
 
 const CARD = {
@@ -106,7 +106,7 @@ describe('withdrawable amount', () => {
 describe('currency recharge', () => {
   it('preselects the first network: its address and QR code show at once', async () => {
     fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(CryptoDepositPage, CRYPTO_RECHARGE_PATH);
+    renderPage(CryptoRechargePage, CRYPTO_RECHARGE_PATH);
     const first = FUNDING_METHODS.cryptoNetworks[0];
     expect((await screen.findByTestId('crypto-address')).textContent).toBe(first?.address);
     const qr = (await screen.findByTestId('crypto-qr')) as HTMLImageElement;
@@ -122,9 +122,9 @@ describe('currency recharge', () => {
 });
 
 describe('the card recharge return page opened directly', () => {
-  it('is a top-up page with the ways to recharge, not "payment not found"', async () => {
+  it('is a recharge page with the ways to recharge, not "payment not found"', async () => {
     fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(CardReturnPage, CARD_RECHARGE_RETURN_PATH);
+    renderPage(CardRechargeReturnPage, CARD_RECHARGE_RETURN_PATH);
     expect((await screen.findByTestId('topup-card')).getAttribute('href')).toBe(CARD_RECHARGE_PATH);
     expect(screen.getByTestId('topup-currency')).toBeTruthy();
     expect(screen.getByTestId('topup-offline')).toBeTruthy();

@@ -4,7 +4,7 @@ import { initI18n } from '../../../lib/i18n.ts';
 import { OFFLINE_RECHARGE_PATH, RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, FUNDING_METHODS, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
-import OfflineDepositPage from './offline-deposit-page.tsx';
+import OfflineRechargePage from './offline-recharge-page.tsx';
 
 const DEPOSIT = {
   id: '0b8f3c1e-1111-4a6b-9c2d-0000000000d1',
@@ -39,10 +39,10 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('offline top-up page', () => {
+describe('offline recharge page', () => {
   it('shows where to transfer: bank, account number and payee', async () => {
     fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
+    renderPage(OfflineRechargePage, OFFLINE_RECHARGE_PATH);
     expect((await screen.findByTestId('receiving-account-number')).textContent).toBe('1234567890');
     expect(screen.getByText('HSBC')).toBeTruthy();
     expect(screen.getByText('Tradehall Ltd')).toBeTruthy();
@@ -51,7 +51,7 @@ describe('offline top-up page', () => {
 
   it('says what is missing or too small, and sends nothing', async () => {
     const calls = fakeApi({ 'GET /funding/methods': () => json(200, FUNDING_METHODS) });
-    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
+    renderPage(OfflineRechargePage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     submit();
     expect((await screen.findAllByRole('alert')).map((alert) => alert.textContent)).toEqual([
@@ -83,7 +83,7 @@ describe('offline top-up page', () => {
         return attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : accepted;
       },
     });
-    const router = renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
+    const router = renderPage(OfflineRechargePage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     type('offline-amount', '10.50');
     type('offline-name', ' Li Wei ');
@@ -116,7 +116,7 @@ describe('offline top-up page', () => {
       'GET /funding/methods': () => json(200, FUNDING_METHODS),
       'POST /deposits': () => apiError(503, 'SERVICE_UNAVAILABLE', 'The service is temporarily unavailable'),
     });
-    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
+    renderPage(OfflineRechargePage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     type('offline-amount', '20');
     type('offline-name', 'Li Wei');
@@ -142,7 +142,7 @@ describe('offline top-up page', () => {
           ],
         }),
     });
-    renderPage(OfflineDepositPage, OFFLINE_RECHARGE_PATH);
+    renderPage(OfflineRechargePage, OFFLINE_RECHARGE_PATH);
     await screen.findByTestId('offline-amount');
     type('offline-amount', '20');
     type('offline-name', 'Li Wei');

@@ -1,5 +1,5 @@
 /**
- * /pages/recharge/index (offline top-up): the bank accounts to transfer to, then the amount (required, not
+ * /pages/recharge/index (offline recharge): the bank accounts to transfer to, then the amount (required, not
  * below the configured minimum), the name of the recharger (required) and an optional receipt image. While
  * it is sent the button says "Please wait"; once accepted the user sees the recharge records.
  */
@@ -15,19 +15,19 @@ import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { showToast } from '../../../lib/toast.ts';
-import { useCreateDeposit } from '../api/create-deposit.ts';
+import { useCreateRecharge } from '../api/create-recharge.ts';
 import { useFundingMethods } from '../api/funding-methods.ts';
-import { DepositAmountField } from '../components/deposit-amount-field.tsx';
 import { ReceiptUploader } from '../components/receipt-uploader.tsx';
 import { ReceivingAccounts } from '../components/receiving-accounts.tsx';
-import { offlineDepositSchema } from '../forms.ts';
+import { RechargeAmountField } from '../components/recharge-amount-field.tsx';
+import { offlineRechargeSchema } from '../forms.ts';
 
 function OfflineDepositForm({ methods }: { methods: FundingMethodsResponse }) {
   const { t } = useTranslation();
   const nav = useNav();
-  const mutation = useCreateDeposit();
+  const mutation = useCreateRecharge();
   const [uploading, setUploading] = useState(false);
-  const schema = useMemo(() => offlineDepositSchema(methods), [methods]);
+  const schema = useMemo(() => offlineRechargeSchema(methods), [methods]);
   const { field, onSubmit, pending } = useFormSubmit({
     schema,
     defaultValues: { amount: '', depositorName: '', receiptUploadId: null as string | null },
@@ -44,7 +44,7 @@ function OfflineDepositForm({ methods }: { methods: FundingMethodsResponse }) {
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <DepositAmountField limits={methods} {...field('amount')} testId="offline-amount" />
+      <RechargeAmountField limits={methods} {...field('amount')} testId="offline-amount" />
       <TextField
         label={t('deposit.depositorName')}
         placeholder={t('deposit.depositorNamePlaceholder')}
@@ -63,7 +63,7 @@ function OfflineDepositForm({ methods }: { methods: FundingMethodsResponse }) {
   );
 }
 
-export default function OfflineDepositPage() {
+export default function OfflineRechargePage() {
   const { t } = useTranslation();
   const methods = useFundingMethods();
 

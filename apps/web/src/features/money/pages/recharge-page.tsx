@@ -11,9 +11,9 @@ import { formatCents } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { RECHARGE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
-import { TopUpMethods } from '../components/top-up-methods.tsx';
+import { RechargeMethods } from '../components/recharge-methods.tsx';
 
-export default function TopUpPage() {
+export default function RechargePage() {
   const { t } = useTranslation();
   const me = useMe();
   return (
@@ -31,7 +31,7 @@ export default function TopUpPage() {
         ) : (
           <DataPlaceholder lines={1} />
         )}
-        <TopUpMethods />
+        <RechargeMethods />
         <MenuList
           entries={[
             {

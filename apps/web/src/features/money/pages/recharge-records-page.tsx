@@ -1,5 +1,5 @@
 /**
- * /pages/recharge-record/index: every top-up, newest first — who sent it (or how), amount, time, status,
+ * /pages/recharge-record/index: every recharge, newest first — who sent it (or how), amount, time, status,
  * and in the details the reference, method, network and transaction hash, receipt, reason and decision time.
  */
 import type { DepositView } from '@tradehall/contracts';
@@ -9,8 +9,8 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { type RecordDetail, RecordItem } from '../../../components/ui/record-item.tsx';
 import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime, formatTime } from '../../../lib/format.ts';
-import { useDeposits } from '../api/deposits.ts';
-import { DEPOSIT_TONES } from '../status.ts';
+import { useRecharges } from '../api/recharges.ts';
+import { RECHARGE_TONES } from '../status.ts';
 
 function DepositRecord({ deposit }: { deposit: DepositView }) {
   const { t } = useTranslation();
@@ -52,7 +52,7 @@ function DepositRecord({ deposit }: { deposit: DepositView }) {
       status={{
         raw: deposit.status,
         label: t(`deposit.status.${deposit.status}`),
-        tone: DEPOSIT_TONES[deposit.status],
+        tone: RECHARGE_TONES[deposit.status],
       }}
       details={details}
     />
@@ -61,7 +61,7 @@ function DepositRecord({ deposit }: { deposit: DepositView }) {
 
 export default function RechargeRecordsPage() {
   const { t } = useTranslation();
-  const query = useDeposits();
+  const query = useRecharges();
   return (
     <div className="page">
       <PageHeader title={t('titles.rechargeRecords')} />

@@ -11,7 +11,7 @@ import { saveSession } from '../../../lib/storage.ts';
 import { apiError, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import RechargeRecordsPage from './recharge-records-page.tsx';
 import TransactionRecordsPage from './transaction-records-page.tsx';
-import WithdrawRecordsPage from './withdraw-records-page.tsx';
+import WithdrawalRecordsPage from './withdrawal-records-page.tsx';
 
 const uuid = (n: number) => `0b8f3c1e-1111-4a6b-9c2d-${String(n).padStart(12, '0')}`;
 const OLD = new Date(2024, 0, 5, 14, 3, 9).getTime() / 1000;
@@ -149,7 +149,7 @@ describe('withdrawal records', () => {
           nextCursor: null,
         }),
     });
-    renderPage(WithdrawRecordsPage, WITHDRAWAL_RECORDS_PATH);
+    renderPage(WithdrawalRecordsPage, WITHDRAWAL_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(1));
     const item = items()[0] as HTMLElement;
     expect(item.dataset.status).toBe('paid');

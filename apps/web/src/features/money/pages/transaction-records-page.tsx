@@ -14,7 +14,7 @@ import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatRelativeTime, formatTime } from '../../../lib/format.ts';
 import { useTransactions } from '../api/transactions.ts';
 import { betLabel, describePurpose } from '../components/transaction-purpose.ts';
-import '../funding.css';
+import '../money.css';
 
 function TransactionRecord({ transaction }: { transaction: TransactionView }) {
   const { t } = useTranslation();

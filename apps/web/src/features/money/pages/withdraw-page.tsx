@@ -36,7 +36,7 @@ import { useFundingMethods } from '../api/funding-methods.ts';
 import { useWallets } from '../api/wallets.ts';
 import { BalanceCard } from '../components/balance-card.tsx';
 import { TurnoverNotice } from '../components/turnover-notice.tsx';
-import '../funding.css';
+import '../money.css';
 import {
   ADD_WALLET_PATH,
   BIND_CARD_FOR_WITHDRAWAL_PATH,

@@ -42,7 +42,7 @@ function WithdrawalRecord({ withdrawal }: { withdrawal: WithdrawalView }) {
   );
 }
 
-export default function WithdrawRecordsPage() {
+export default function WithdrawalRecordsPage() {
   const { t } = useTranslation();
   const query = useWithdrawals();
   return (
