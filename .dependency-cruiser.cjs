@@ -4,8 +4,9 @@
  *
  * Server: routes -> services -> repositories -> platform. A module uses another module only through
  * that module's service file (`*.service.ts`; the payments and beacon modules publish their client
- * interfaces, `payment-provider.ts` and `beacon-client.ts`), and only a module of a lower tier, so the
- * modules stack without a cycle. A new module takes a tier above everything it uses.
+ * interfaces, `payment-provider.ts` and `beacon-client.ts`; payout-destinations publishes the routes and
+ * the storage that bank cards and wallets share), and only a module of a lower tier, so the modules stack
+ * without a cycle. A new module takes a tier above everything it uses.
  *
  * Web and console: a feature folder never imports another feature folder; what two features share lives
  * in components/ or lib/. The console's components/ and lib/ import no feature (only app/ composes them).
@@ -15,7 +16,9 @@ const MODULES = `${SERVER}modules/`;
 
 /** Bottom to top. A module may import modules of lower tiers only. */
 const TIERS = [
-  ['audit', 'idempotency'],
+  // The bottom: what money operations use (the audit log, idempotency claims), and what bank cards and
+  // wallets share (their routes and their storage); they use only the platform.
+  ['audit', 'idempotency', 'payout-destinations'],
   ['app', 'attempt-throttle', 'beacon', 'fairness', 'ledger', 'payments', 'uploads', 'wallets'],
   ['accounts', 'notifications', 'rounds', 'support'],
   ['admin-rooms', 'auth', 'bank-cards', 'positions'],
@@ -73,6 +76,7 @@ module.exports = {
           '\\.service\\.ts$',
           '/payments/payment-provider\\.ts$',
           '/beacon/beacon-client\\.ts$',
+          '/payout-destinations/payout-destinations\\.(routes|repository)\\.ts$',
         ],
       },
     },

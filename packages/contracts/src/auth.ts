@@ -11,7 +11,7 @@ import {
   textField,
   unixSeconds,
   verificationCodeField,
-} from './fields.ts';
+} from './common.ts';
 
 export const captchaResponseSchema = z.object({
   captchaId: idField,
@@ -77,8 +77,5 @@ export const sessionSchema = z.object({
 });
 export const sessionsResponseSchema = z.object({ sessions: z.array(sessionSchema) });
 export type SessionView = z.infer<typeof sessionSchema>;
-
-export const okResponseSchema = z.object({ ok: z.literal(true) });
-export type OkResponse = z.infer<typeof okResponseSchema>;
 
 export { newPasswordField };

@@ -3,8 +3,7 @@
  * and per-user notification settings the server honours when it pushes.
  */
 import { z } from 'zod';
-import { idField, multilineTextField, textField, unixSeconds } from './fields.ts';
-import { pageOf } from './funding.ts';
+import { idField, multilineTextField, pageOf, textField, unixSeconds } from './common.ts';
 
 export const NOTIFICATION_AUDIENCES = ['all', 'user'] as const;
 /** What a notification is about; each maps to one setting a user can turn off. */

@@ -9,8 +9,10 @@
  * socket.io (same host): event `new_msg` whose payload is a JSON *text* decoding to `newMsgSchema`.
  */
 import { z } from 'zod';
-import { idField, unixSeconds } from './fields.ts';
-import { marketOverviewSchema, POSITION_STATUSES, roundSchema } from './trading.ts';
+import { idField, unixSeconds } from './common.ts';
+import { marketOverviewSchema } from './market.ts';
+import { POSITION_STATUSES } from './positions.ts';
+import { roundSchema } from './rounds.ts';
 
 export const WS_PATH = '/ws';
 export const SOCKET_IO_PATH = '/socket.io';

@@ -4,8 +4,7 @@
  * an optional name and address), which the apps show as a card that opens the point on a map.
  */
 import { z } from 'zod';
-import { idField, multilineTextField, textField, unixSeconds, validText } from './fields.ts';
-import { pageOf } from './funding.ts';
+import { idField, multilineTextField, pageOf, textField, unixSeconds, validText } from './common.ts';
 
 export const SUPPORT_AUTHORS = ['user', 'operator'] as const;
 export const SUPPORT_MESSAGE_KINDS = ['text', 'location'] as const;

@@ -6,7 +6,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { roomQueryOptions } from '../features/trading/api/room.ts';
-import { ROOM_PATH } from '../features/trading/paths.ts';
+import { ROOM_PATH } from '../lib/paths.ts';
 
 export function prefetchFirstData(hash: string, queryClient: QueryClient): void {
   const [path, search] = hash.replace(/^#/, '').split('?');

@@ -4,9 +4,8 @@
  */
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { withQuery } from '../lib/navigation.ts';
+import { LOGIN_PATH } from '../lib/paths.ts';
 import { useIsLoggedIn } from '../lib/use-session.ts';
-
-export const LOGIN_PATH = '/pages/login/index';
 
 export function loginUrl(returnTo: string): string {
   return withQuery(LOGIN_PATH, { redirect: returnTo });

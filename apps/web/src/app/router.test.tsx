@@ -2,6 +2,44 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLocale, initI18n } from '../lib/i18n.ts';
+import {
+  ADD_WALLET_PATH,
+  ASSETS_PATH,
+  BANK_CARDS_PATH,
+  BIND_CARD_FOR_WITHDRAWAL_PATH,
+  BIND_CARD_PATH,
+  CARD_RECHARGE_PATH,
+  CARD_RECHARGE_RETURN_PATH,
+  CRYPTO_RECHARGE_PATH,
+  EVENTS_PATH,
+  GUIDE_PATH,
+  HALL_PATH,
+  HOME_ALIAS_PATH,
+  INVESTMENT_RECORDS_PATH,
+  LANGUAGE_BEFORE_LOGIN_PATH,
+  LANGUAGE_PATH,
+  LOGIN_PASSWORD_PATH,
+  LOGIN_PATH,
+  MY_ACCOUNT_PATH,
+  NOTIFICATIONS_PATH,
+  OFFLINE_RECHARGE_PATH,
+  PASSWORD_MENU_PATH,
+  PAYMENT_PASSWORD_PATH,
+  RECHARGE_PATH,
+  RECHARGE_RECORDS_PATH,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+  REVENUE_RECORDS_PATH,
+  ROOM_PATH,
+  ROUND_PLAY_PATH,
+  SUPPORT_PATH,
+  TRANSACTION_RECORDS_PATH,
+  TRENDS_PATH,
+  VERIFY_PATH,
+  WALLETS_PATH,
+  WITHDRAW_PATH,
+  WITHDRAWAL_RECORDS_PATH,
+} from '../lib/paths.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 import { STORAGE_KEYS, saveSession } from '../lib/storage.ts';
 import en from '../locales/en.json';
@@ -61,42 +99,42 @@ const heading = () => screen.findByRole('heading', { level: 1 }, { timeout: 3000
 /** Every route of spec §2 with the English title its page shows. */
 const SPEC_ROUTES: Array<[path: string, title: string]> = [
   ['/', en.titles.home],
-  ['/pages/index/index', en.titles.home],
-  ['/pages/investment/index', en.titles.investment],
-  ['/pages/recharge/chongzhi1', en.titles.recharge],
-  ['/pages/kefu/index', en.titles.kefu],
-  ['/pages/mine/index', en.titles.mine],
-  ['/pages/recharge/index', en.titles.rechargeOffline],
-  ['/pages/recharge/huobi', en.titles.rechargeCurrency],
-  ['/pages/recharge/chongzhi', en.titles.rechargeTopUp],
-  ['/pages/recharge/yhkczhi', en.titles.rechargeBankCard],
-  ['/pages/withdraw/index', en.titles.withdraw],
-  ['/pages/recharge-record/index', en.titles.rechargeRecords],
-  ['/pages/withdraw-record/index', en.titles.withdrawRecords],
-  ['/pages/investment-record/index', en.titles.investmentRecords],
-  ['/pages/transaction-record/index', en.titles.transactionRecords],
-  ['/pages/revenue-record/index', en.titles.revenueRecords],
-  ['/pages/mine/qianbao', en.titles.wallets],
-  ['/pages/mine/qianbaokh', en.titles.bankCards],
-  ['/pages/mine/addqb', en.titles.addWalletAddress],
-  ['/pages/mine/zichan', en.titles.assets],
-  ['/pages/setting/set', en.titles.notifications],
-  ['/pages/login-password-change/index', en.titles.loginPassword],
-  ['/pages/login-password-change/mima', en.titles.passwordManagement],
-  ['/pages/fund-password-change/index', en.titles.paymentPassword],
-  ['/pages/add-bank-card/index', en.titles.bindBankCard],
-  ['/pages/add-bank-card/indexs', en.titles.bindBankCard],
-  ['/pages/game/index', en.titles.tradingHall],
-  ['/pages/game/huodong', en.titles.events],
-  ['/pages/game/huodong1', en.titles.investmentGuide],
-  ['/pages/game/game', en.titles.roundPlay],
+  [HOME_ALIAS_PATH, en.titles.home],
+  [TRENDS_PATH, en.titles.investment],
+  [RECHARGE_PATH, en.titles.recharge],
+  [SUPPORT_PATH, en.titles.kefu],
+  [MY_ACCOUNT_PATH, en.titles.mine],
+  [OFFLINE_RECHARGE_PATH, en.titles.rechargeOffline],
+  [CRYPTO_RECHARGE_PATH, en.titles.rechargeCurrency],
+  [CARD_RECHARGE_RETURN_PATH, en.titles.rechargeTopUp],
+  [CARD_RECHARGE_PATH, en.titles.rechargeBankCard],
+  [WITHDRAW_PATH, en.titles.withdraw],
+  [RECHARGE_RECORDS_PATH, en.titles.rechargeRecords],
+  [WITHDRAWAL_RECORDS_PATH, en.titles.withdrawRecords],
+  [INVESTMENT_RECORDS_PATH, en.titles.investmentRecords],
+  [TRANSACTION_RECORDS_PATH, en.titles.transactionRecords],
+  [REVENUE_RECORDS_PATH, en.titles.revenueRecords],
+  [WALLETS_PATH, en.titles.wallets],
+  [BANK_CARDS_PATH, en.titles.bankCards],
+  [ADD_WALLET_PATH, en.titles.addWalletAddress],
+  [ASSETS_PATH, en.titles.assets],
+  [NOTIFICATIONS_PATH, en.titles.notifications],
+  [LOGIN_PASSWORD_PATH, en.titles.loginPassword],
+  [PASSWORD_MENU_PATH, en.titles.passwordManagement],
+  [PAYMENT_PASSWORD_PATH, en.titles.paymentPassword],
+  [BIND_CARD_PATH, en.titles.bindBankCard],
+  [BIND_CARD_FOR_WITHDRAWAL_PATH, en.titles.bindBankCard],
+  [HALL_PATH, en.titles.tradingHall],
+  [EVENTS_PATH, en.titles.events],
+  [GUIDE_PATH, en.titles.investmentGuide],
+  [ROUND_PLAY_PATH, en.titles.roundPlay],
   // Headed by the room's tier once it has loaded; without a room, by the generic title.
-  ['/pages/game/rule', en.trading.room.pageTitle],
-  ['/pages/login/index', en.titles.login],
-  ['/pages/register/index', en.titles.register],
-  ['/pages/reset-password/index', en.titles.resetPassword],
-  ['/pages/language/language', en.titles.language],
-  ['/pages/language/languagez', en.titles.language],
+  [ROOM_PATH, en.trading.room.pageTitle],
+  [LOGIN_PATH, en.titles.login],
+  [REGISTER_PATH, en.titles.register],
+  [RESET_PASSWORD_PATH, en.titles.resetPassword],
+  [LANGUAGE_PATH, en.titles.language],
+  [LANGUAGE_BEFORE_LOGIN_PATH, en.titles.language],
 ];
 
 beforeAll(async () => {
@@ -122,7 +160,7 @@ describe('routes', () => {
 
   it('shows the five tabs in spec order on tab pages, with the current one selected', async () => {
     saveSession('token', { username: 'demo', id: ME.id });
-    renderAt('/pages/kefu/index');
+    renderAt(SUPPORT_PATH);
     await heading();
     const tabs = screen.getAllByRole('link').filter((link) => link.dataset.testid?.startsWith('tab-'));
     expect(tabs.map((tab) => tab.dataset.testid)).toEqual([
@@ -137,7 +175,7 @@ describe('routes', () => {
   });
 
   it('switches tabs from the tab bar', async () => {
-    const router = renderAt('/pages/investment/index');
+    const router = renderAt(TRENDS_PATH);
     await heading();
     fireEvent.click(screen.getByTestId('tab-home'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -145,12 +183,13 @@ describe('routes', () => {
   });
 
   it('has our own verification page, public, next to the game pages', async () => {
-    const router = renderAt('/pages/game/verify');
+    const router = renderAt(VERIFY_PATH);
     expect((await heading()).textContent).toBe(en.titles.verify);
-    expect(router.state.location.pathname).toBe('/pages/game/verify');
+    expect(router.state.location.pathname).toBe(VERIFY_PATH);
   });
 
   it('shows an unknown path as not found', async () => {
+    // biome-ignore lint/plugin: a path that is no page of the app, on purpose
     renderAt('/pages/nowhere/index');
     expect((await heading()).textContent).toBe(en.titles.notFound);
   });
@@ -158,36 +197,36 @@ describe('routes', () => {
 
 describe('login guard', () => {
   it('sends a visitor from a page that needs login to login, and back there after login', async () => {
-    const router = renderAt('/pages/mine/zichan?from=menu');
+    const router = renderAt(`${ASSETS_PATH}?from=menu`);
     expect((await heading()).textContent).toBe(en.titles.login);
-    expect(router.state.location.pathname).toBe('/pages/login/index');
+    expect(router.state.location.pathname).toBe(LOGIN_PATH);
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(
-      '/pages/mine/zichan?from=menu',
+      `${ASSETS_PATH}?from=menu`,
     );
   });
 
   it('leaves public pages public', async () => {
-    const router = renderAt('/pages/game/index');
+    const router = renderAt(HALL_PATH);
     expect((await heading()).textContent).toBe(en.titles.tradingHall);
-    expect(router.state.location.pathname).toBe('/pages/game/index');
+    expect(router.state.location.pathname).toBe(HALL_PATH);
   });
 
   it('returns to login when the session ends while a protected page is open', async () => {
     saveSession('token', { username: 'demo', id: ME.id });
-    const router = renderAt('/pages/mine/index');
+    const router = renderAt(MY_ACCOUNT_PATH);
     expect(await screen.findByTestId('mine-nickname')).toBeTruthy();
     act(() => {
       localStorage.removeItem(STORAGE_KEYS.token);
       window.dispatchEvent(new StorageEvent('storage', { key: STORAGE_KEYS.token }));
     });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH));
   });
 });
 
 describe('my account', () => {
   it('shows nickname, credit score, registration code and money in dollars', async () => {
     saveSession('token', { username: 'demo', id: ME.id });
-    renderAt('/pages/mine/index');
+    renderAt(MY_ACCOUNT_PATH);
     expect((await screen.findByTestId('mine-nickname')).textContent).toBe('Demo Trader');
     expect(screen.getByTestId('mine-credit-score').textContent).toBe('100');
     expect(screen.getByTestId('mine-invitation-code').textContent).toBe('DEMO2024');
@@ -198,33 +237,33 @@ describe('my account', () => {
 
   it('links every menu entry of spec §2 to its route', async () => {
     saveSession('token', { username: 'demo', id: ME.id });
-    renderAt('/pages/mine/index');
+    renderAt(MY_ACCOUNT_PATH);
     await screen.findByTestId('mine-nickname');
     const href = (name: string) =>
       screen.getByRole('link', { name: new RegExp(`^${name}`) }).getAttribute('href');
-    expect(href(en.account.menu.investmentRecords)).toBe('/pages/investment-record/index');
-    expect(href(en.account.menu.rechargeRecords)).toBe('/pages/recharge-record/index');
-    expect(href(en.account.menu.withdrawRecords)).toBe('/pages/withdraw-record/index');
-    expect(href(en.account.menu.transactionRecords)).toBe('/pages/transaction-record/index');
-    expect(href(en.account.menu.revenueRecords)).toBe('/pages/revenue-record/index');
-    expect(href(en.account.menu.bankCards)).toBe('/pages/mine/qianbaokh');
-    expect(href(en.account.menu.wallets)).toBe('/pages/mine/qianbao');
-    expect(href(en.account.menu.assets)).toBe('/pages/mine/zichan');
-    expect(href(en.account.menu.passwordManagement)).toBe('/pages/login-password-change/mima');
-    expect(href(en.account.menu.securityPassword)).toBe('/pages/fund-password-change/index');
-    expect(href(en.account.menu.notifications)).toBe('/pages/setting/set');
-    expect(href(en.account.menu.messages)).toBe('/pages/setting/set?tab=personal');
-    expect(href(en.account.menu.language)).toBe('/pages/language/language');
-    expect(href(en.account.menu.switchUser)).toBe('/pages/login/index');
+    expect(href(en.account.menu.investmentRecords)).toBe(INVESTMENT_RECORDS_PATH);
+    expect(href(en.account.menu.rechargeRecords)).toBe(RECHARGE_RECORDS_PATH);
+    expect(href(en.account.menu.withdrawRecords)).toBe(WITHDRAWAL_RECORDS_PATH);
+    expect(href(en.account.menu.transactionRecords)).toBe(TRANSACTION_RECORDS_PATH);
+    expect(href(en.account.menu.revenueRecords)).toBe(REVENUE_RECORDS_PATH);
+    expect(href(en.account.menu.bankCards)).toBe(BANK_CARDS_PATH);
+    expect(href(en.account.menu.wallets)).toBe(WALLETS_PATH);
+    expect(href(en.account.menu.assets)).toBe(ASSETS_PATH);
+    expect(href(en.account.menu.passwordManagement)).toBe(PASSWORD_MENU_PATH);
+    expect(href(en.account.menu.securityPassword)).toBe(PAYMENT_PASSWORD_PATH);
+    expect(href(en.account.menu.notifications)).toBe(NOTIFICATIONS_PATH);
+    expect(href(en.account.menu.messages)).toBe(`${NOTIFICATIONS_PATH}?tab=personal`);
+    expect(href(en.account.menu.language)).toBe(LANGUAGE_PATH);
+    expect(href(en.account.menu.switchUser)).toBe(LOGIN_PATH);
     expect(screen.getByRole('button', { name: new RegExp(en.account.menu.clearCache) })).toBeTruthy();
   });
 
   it('logs out: revokes the session on the server, clears it locally and goes to login', async () => {
     saveSession('token', { username: 'demo', id: ME.id });
-    const router = renderAt('/pages/mine/index');
+    const router = renderAt(MY_ACCOUNT_PATH);
     await screen.findByTestId('mine-nickname');
     fireEvent.click(screen.getByTestId('mine-logout'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH));
     expect(
       vi
         .mocked(fetch)
@@ -238,7 +277,7 @@ describe('my account', () => {
 
 describe('language', () => {
   it('lists the 8 languages in their own names and switches the app at once, remembering the choice', async () => {
-    renderAt('/pages/language/language');
+    renderAt(LANGUAGE_PATH);
     await heading();
     const options = screen.getAllByRole('radio');
     expect(options.map((option) => option.closest('label')?.dataset.testid)).toEqual([

@@ -4,7 +4,8 @@
  */
 
 import { setUnauthenticatedHandler } from '../lib/api-client.ts';
-import { LOGIN_PATH, loginUrl } from './require-auth.tsx';
+import { LOGIN_PATH } from '../lib/paths.ts';
+import { loginUrl } from './require-auth.tsx';
 import type { createAppRouter } from './router.tsx';
 
 export function redirectToLoginOnExpiry(router: ReturnType<typeof createAppRouter>): void {

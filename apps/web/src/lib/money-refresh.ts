@@ -1,20 +1,20 @@
 /**
  * What an operation that moves money makes stale: the account (`me`: balance, withdrawable, unprocessed
- * count) and every money view of the funding pages (assets, records, cards and wallets; the funding
- * methods are configuration, not affected). Shared by every feature that moves money: a deposit, a
+ * count) and every money view of the money pages (assets, records, cards and wallets; the funding
+ * methods are configuration, not affected). Shared by every feature that moves money: a recharge, a
  * withdrawal, a position placed or settled.
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { ME_QUERY_KEY } from './me.ts';
 
-/** The first element of every funding query key (see features/funding/query-keys.ts). */
-export const FUNDING_QUERY_ROOT = 'funding';
+/** The first element of every money query key (see features/money/query-keys.ts). */
+export const MONEY_QUERY_ROOT = 'money';
 
 /** Marks the account and every money view stale; the ones on screen refetch at once. */
 export function invalidateMoney(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({
     predicate: ({ queryKey }) =>
-      queryKey[0] === ME_QUERY_KEY[0] || (queryKey[0] === FUNDING_QUERY_ROOT && queryKey[1] !== 'methods'),
+      queryKey[0] === ME_QUERY_KEY[0] || (queryKey[0] === MONEY_QUERY_ROOT && queryKey[1] !== 'methods'),
   });
 }
 
@@ -25,7 +25,7 @@ export function invalidateMoney(queryClient: QueryClient): Promise<void> {
 export function refreshMoneyViews(queryClient: QueryClient): void {
   void queryClient
     .invalidateQueries({
-      predicate: ({ queryKey }) => queryKey[0] === FUNDING_QUERY_ROOT && queryKey[1] !== 'methods',
+      predicate: ({ queryKey }) => queryKey[0] === MONEY_QUERY_ROOT && queryKey[1] !== 'methods',
     })
     .catch(() => {});
 }

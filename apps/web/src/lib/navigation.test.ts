@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createNavigation, type NavigationPort, sameAppPath, withQuery } from './navigation.ts';
+import {
+  ASSETS_PATH,
+  LOGIN_PASSWORD_PATH,
+  LOGIN_PATH,
+  MY_ACCOUNT_PATH,
+  PASSWORD_MENU_PATH,
+  REGISTER_PATH,
+  SUPPORT_PATH,
+  WITHDRAW_PATH,
+} from './paths.ts';
 
 /** A history of entries, like the browser's, recording what the navigation API asked for. */
 function fakeHistory(start = '/') {
@@ -27,8 +37,8 @@ function fakeHistory(start = '/') {
 
 describe('withQuery', () => {
   it('appends parameters as a query string, encoded, skipping null and undefined', () => {
-    expect(withQuery('/pages/login/index', { account: 'demo user', redirect: '/pages/mine/index' })).toBe(
-      '/pages/login/index?account=demo+user&redirect=%2Fpages%2Fmine%2Findex',
+    expect(withQuery(LOGIN_PATH, { account: 'demo user', redirect: MY_ACCOUNT_PATH })).toBe(
+      `${LOGIN_PATH}?account=demo+user&redirect=${encodeURIComponent(MY_ACCOUNT_PATH)}`,
     );
     expect(withQuery('/a', { n: 1, yes: true, none: null, missing: undefined })).toBe('/a?n=1&yes=true');
     expect(withQuery('/a')).toBe('/a');
@@ -40,32 +50,32 @@ describe('createNavigation', () => {
   it('navigateTo pushes the page with its parameters', () => {
     const history = fakeHistory('/');
     const nav = createNavigation(history.port);
-    expect(nav.navigateTo('/pages/withdraw/index', { from: 'mine' })).toBe(true);
-    expect(history.calls).toEqual(['push /pages/withdraw/index?from=mine']);
-    expect(history.current()).toBe('/pages/withdraw/index?from=mine');
+    expect(nav.navigateTo(WITHDRAW_PATH, { from: 'mine' })).toBe(true);
+    expect(history.calls).toEqual([`push ${WITHDRAW_PATH}?from=mine`]);
+    expect(history.current()).toBe(`${WITHDRAW_PATH}?from=mine`);
   });
 
   it('skips navigating to the page already shown', () => {
-    const history = fakeHistory('/pages/mine/index');
+    const history = fakeHistory(MY_ACCOUNT_PATH);
     const nav = createNavigation(history.port);
-    expect(nav.navigateTo('/pages/mine/index')).toBe(false);
-    expect(nav.redirectTo('/pages/mine/index')).toBe(false);
-    expect(nav.switchTab('/pages/mine/index')).toBe(false);
-    expect(nav.reLaunch('/pages/mine/index')).toBe(false);
+    expect(nav.navigateTo(MY_ACCOUNT_PATH)).toBe(false);
+    expect(nav.redirectTo(MY_ACCOUNT_PATH)).toBe(false);
+    expect(nav.switchTab(MY_ACCOUNT_PATH)).toBe(false);
+    expect(nav.reLaunch(MY_ACCOUNT_PATH)).toBe(false);
     expect(history.calls).toEqual([]);
     // Same page with other parameters is a different page view.
-    expect(nav.navigateTo('/pages/mine/index', { tab: 2 })).toBe(true);
+    expect(nav.navigateTo(MY_ACCOUNT_PATH, { tab: 2 })).toBe(true);
   });
 
   it('redirectTo, switchTab and reLaunch replace the current entry', () => {
-    const history = fakeHistory('/pages/login/index');
+    const history = fakeHistory(LOGIN_PATH);
     const nav = createNavigation(history.port);
-    nav.redirectTo('/pages/register/index', { code: 'AB12CD34' });
-    nav.switchTab('/pages/kefu/index');
+    nav.redirectTo(REGISTER_PATH, { code: 'AB12CD34' });
+    nav.switchTab(SUPPORT_PATH);
     nav.reLaunch('/', { welcome: 1 });
     expect(history.calls).toEqual([
-      'replace /pages/register/index?code=AB12CD34',
-      'replace /pages/kefu/index',
+      `replace ${REGISTER_PATH}?code=AB12CD34`,
+      `replace ${SUPPORT_PATH}`,
       'replace /?welcome=1',
     ]);
   });
@@ -73,18 +83,18 @@ describe('createNavigation', () => {
   it('navigateBack goes back one step by default, or the given number', () => {
     const history = fakeHistory('/');
     const nav = createNavigation(history.port);
-    nav.navigateTo('/pages/mine/index');
-    nav.navigateTo('/pages/login-password-change/mima');
-    nav.navigateTo('/pages/login-password-change/index');
+    nav.navigateTo(MY_ACCOUNT_PATH);
+    nav.navigateTo(PASSWORD_MENU_PATH);
+    nav.navigateTo(LOGIN_PASSWORD_PATH);
     nav.navigateBack();
-    expect(history.current()).toBe('/pages/login-password-change/mima');
+    expect(history.current()).toBe(PASSWORD_MENU_PATH);
     nav.navigateBack(2);
     expect(history.current()).toBe('/');
     expect(history.calls.slice(-2)).toEqual(['back 1', 'back 2']);
   });
 
   it('navigateBack with nothing to go back to opens Home instead of leaving the app', () => {
-    const history = fakeHistory('/pages/mine/zichan');
+    const history = fakeHistory(ASSETS_PATH);
     const nav = createNavigation(history.port);
     nav.navigateBack();
     expect(history.calls).toEqual(['replace /']);
@@ -93,8 +103,8 @@ describe('createNavigation', () => {
 
 describe('redirect targets', () => {
   it('follows only paths of this app', () => {
-    expect(sameAppPath('/pages/withdraw/index')).toBe('/pages/withdraw/index');
-    expect(sameAppPath('/pages/withdraw/index?x=1')).toBe('/pages/withdraw/index?x=1');
+    expect(sameAppPath(WITHDRAW_PATH)).toBe(WITHDRAW_PATH);
+    expect(sameAppPath(`${WITHDRAW_PATH}?x=1`)).toBe(`${WITHDRAW_PATH}?x=1`);
     expect(sameAppPath('//evil.example/pages')).toBeNull();
     expect(sameAppPath('/\\evil.example')).toBeNull();
     expect(sameAppPath('https://evil.example')).toBeNull();

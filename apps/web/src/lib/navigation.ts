@@ -6,6 +6,7 @@
  */
 import { useMemo, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { HOME_PATH } from './paths.ts';
 
 export type NavParams = Record<string, string | number | boolean | null | undefined>;
 
@@ -49,8 +50,6 @@ export interface Navigation {
   /** Goes back `delta` pages (default 1); with nothing to go back to, relaunches Home. */
   navigateBack(delta?: number): void;
 }
-
-export const HOME_PATH = '/';
 
 export function createNavigation(port: NavigationPort): Navigation {
   const open = (to: string, replace: boolean): boolean => {

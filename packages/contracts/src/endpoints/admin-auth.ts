@@ -1,7 +1,8 @@
 /** The console's way in (login, logout, who is signed in, two-factor enrolment) and the operator accounts. */
 import { z } from 'zod';
-import { adminLoginRequestSchema, adminLoginResponseSchema } from '../admin.ts';
 import {
+  adminLoginRequestSchema,
+  adminLoginResponseSchema,
   createOperatorRequestSchema,
   operatorListSchema,
   operatorProfileSchema,
@@ -9,10 +10,9 @@ import {
   totpConfirmRequestSchema,
   totpEnrolmentSchema,
   totpEnrolRequestSchema,
-} from '../admin-console.ts';
-import { okResponseSchema } from '../auth.ts';
+} from '../admin-auth.ts';
+import { idField, okResponseSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
-import { idField } from '../fields.ts';
 
 /** One row of the operator list: what creating an operator or resetting one's two-factor answers. */
 const operatorItemSchema = operatorListSchema.shape.items.element;

@@ -6,13 +6,12 @@ import {
   adminRoundPageSchema,
   chainListSchema,
   chainSchema,
-  reasonRequestSchema,
   updateRoomRequestSchema,
-} from '../admin-console.ts';
+} from '../admin-rooms.ts';
+import { reasonRequestSchema } from '../admin-users.ts';
+import { idParamsSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
-import { idField } from '../fields.ts';
 
-const idParams = z.strictObject({ id: idField });
 const cursorQuery = z.strictObject({
   cursor: z.string().max(200).optional(),
   limit: z.coerce.number().int().min(1).max(100).optional(),
@@ -36,7 +35,7 @@ export const adminRoomEndpoints = {
     tags: ['admin'],
     summary:
       'Edit a room (admin role): limits apply to positions placed from now, timings and edge from the next round',
-    params: idParams,
+    params: idParamsSchema,
     body: updateRoomRequestSchema,
     status: 200,
     response: adminRoomSchema,
@@ -48,7 +47,7 @@ export const adminRoomEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Pause (admin role): the current round finishes, no new one opens, positions are refused',
-    params: idParams,
+    params: idParamsSchema,
     body: reasonRequestSchema,
     status: 200,
     response: adminRoomSchema,
@@ -60,7 +59,7 @@ export const adminRoomEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Resume (admin role): the next round opens on the engine’s next tick',
-    params: idParams,
+    params: idParamsSchema,
     body: reasonRequestSchema,
     status: 200,
     response: adminRoomSchema,
@@ -72,7 +71,7 @@ export const adminRoomEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'The room’s rounds, newest first: chain, index, positions summary; hash and digits once drawn',
-    params: idParams,
+    params: idParamsSchema,
     query: cursorQuery,
     status: 200,
     response: adminRoundPageSchema,
@@ -85,7 +84,7 @@ export const adminRoomEndpoints = {
     tags: ['admin'],
     summary:
       'The room’s fairness chains, newest first: terminal hash, salt, how much is used, which is active',
-    params: idParams,
+    params: idParamsSchema,
     status: 200,
     response: chainListSchema,
     errors: [],
@@ -97,7 +96,7 @@ export const adminRoomEndpoints = {
     tags: ['admin'],
     summary:
       'Create the room’s next chain (admin role): its terminal hash is published now, before any round uses it',
-    params: idParams,
+    params: idParamsSchema,
     body: reasonRequestSchema,
     status: 201,
     response: chainSchema,

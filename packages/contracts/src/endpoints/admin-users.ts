@@ -1,5 +1,3 @@
-/** The operators' view of users: search, detail, freeze and unfreeze, credit score, forced password reset, balance adjustments. */
-import { z } from 'zod';
 import {
   adminUserDetailSchema,
   adminUserPageSchema,
@@ -9,11 +7,9 @@ import {
   balanceAdjustmentResponseSchema,
   creditScoreRequestSchema,
   reasonRequestSchema,
-} from '../admin-console.ts';
+} from '../admin-users.ts';
+import { idParamsSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
-import { idField } from '../fields.ts';
-
-const idParams = z.strictObject({ id: idField });
 
 export const adminUserEndpoints = {
   list: endpoint({
@@ -34,7 +30,7 @@ export const adminUserEndpoints = {
     tags: ['admin'],
     summary:
       'One user: balance, withdrawable, latest ledger entries, positions, deposits, withdrawals, cards, wallets, sessions',
-    params: idParams,
+    params: idParamsSchema,
     status: 200,
     response: adminUserDetailSchema,
     errors: [],
@@ -45,7 +41,7 @@ export const adminUserEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Freeze: the user can neither log in nor move money; their sessions end now',
-    params: idParams,
+    params: idParamsSchema,
     body: reasonRequestSchema,
     status: 200,
     response: adminUserSchema,
@@ -57,7 +53,7 @@ export const adminUserEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Unfreeze the user',
-    params: idParams,
+    params: idParamsSchema,
     body: reasonRequestSchema,
     status: 200,
     response: adminUserSchema,
@@ -69,7 +65,7 @@ export const adminUserEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Force a password reset: sessions end, login is refused until the user resets by email code',
-    params: idParams,
+    params: idParamsSchema,
     body: reasonRequestSchema,
     status: 200,
     response: adminUserSchema,
@@ -81,7 +77,7 @@ export const adminUserEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Set the credit score, with a reason',
-    params: idParams,
+    params: idParamsSchema,
     body: creditScoreRequestSchema,
     status: 200,
     response: adminUserSchema,
@@ -93,7 +89,7 @@ export const adminUserEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Adjust the balance (admin role): a transfer between the house and the user, never below zero',
-    params: idParams,
+    params: idParamsSchema,
     body: balanceAdjustmentRequestSchema,
     status: 200,
     response: balanceAdjustmentResponseSchema,

@@ -1,5 +1,5 @@
 /** The operator audit log: every operator action, filterable. */
-import { auditPageSchema, auditQuerySchema } from '../admin-console.ts';
+import { auditPageSchema, auditQuerySchema } from '../audit.ts';
 import { endpoint } from '../endpoint.ts';
 
 export const adminAuditEndpoints = {

@@ -4,7 +4,6 @@ import {
   captchaResponseSchema,
   loginRequestSchema,
   loginResponseSchema,
-  okResponseSchema,
   passwordResetCodeRequestSchema,
   passwordResetCodeResponseSchema,
   passwordResetRequestSchema,
@@ -12,6 +11,7 @@ import {
   registerResponseSchema,
   sessionsResponseSchema,
 } from '../auth.ts';
+import { okResponseSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
 import { GENERIC_VALIDATION_KEYS } from '../generic-validation.ts';
 

@@ -1,15 +1,13 @@
-/** Deposits: a user's top-up requests and the operators' queue that decides them. */
-import { z } from 'zod';
+import { idParamsSchema, pageQuerySchema, rejectRequestSchema } from '../common.ts';
 import {
   adminDepositPageSchema,
   adminDepositQuerySchema,
   adminDepositSchema,
-  rejectRequestSchema,
-} from '../admin-funding.ts';
+  createDepositRequestSchema,
+  depositPageSchema,
+  depositSchema,
+} from '../deposits.ts';
 import { endpoint } from '../endpoint.ts';
-import { createDepositRequestSchema, depositPageSchema, depositSchema, pageQuerySchema } from '../funding.ts';
-
-const idParams = z.strictObject({ id: z.uuid() });
 
 export const depositEndpoints = {
   create: endpoint({
@@ -49,7 +47,7 @@ export const depositEndpoints = {
     access: 'user',
     tags: ['funding'],
     summary: 'One of my deposits (e.g. after returning from the card payment page)',
-    params: idParams,
+    params: idParamsSchema,
     status: 200,
     response: depositSchema,
     errors: [],
@@ -74,7 +72,7 @@ export const adminDepositEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'One deposit',
-    params: idParams,
+    params: idParamsSchema,
     status: 200,
     response: adminDepositSchema,
     errors: [],
@@ -85,7 +83,7 @@ export const adminDepositEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Approve a pending deposit: credits the user exactly once (repeating it changes nothing)',
-    params: idParams,
+    params: idParamsSchema,
     status: 200,
     response: adminDepositSchema,
     errors: ['NOT_PENDING'],
@@ -96,7 +94,7 @@ export const adminDepositEndpoints = {
     access: 'operator',
     tags: ['admin'],
     summary: 'Reject a pending deposit with a reason shown to the user',
-    params: idParams,
+    params: idParamsSchema,
     body: rejectRequestSchema,
     status: 200,
     response: adminDepositSchema,

@@ -1,7 +1,7 @@
 /** Notifications: a user's own list, read state and settings, and the operators who send them. */
 import { z } from 'zod';
+import { idParamsSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
-import { pageQuerySchema } from '../funding.ts';
 import {
   notificationListQuerySchema,
   notificationPageSchema,
@@ -13,7 +13,6 @@ import {
   updateNotificationSettingsSchema,
 } from '../notifications.ts';
 
-const idParams = z.strictObject({ id: z.uuid() });
 /** A 204 carries no body: the handler returns nothing and a client reads the empty answer as undefined. */
 const noContent = z.undefined();
 
@@ -47,7 +46,7 @@ export const notificationEndpoints = {
     access: 'user',
     tags: ['notifications'],
     summary: 'Mark one of my notifications read (one I cannot see is not found)',
-    params: idParams,
+    params: idParamsSchema,
     status: 204,
     response: noContent,
     errors: [],

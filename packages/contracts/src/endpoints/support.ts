@@ -1,7 +1,7 @@
 /** Customer service: a user's conversation with the operators, and the operators who read and answer. */
 import { z } from 'zod';
+import { pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
-import { pageQuerySchema } from '../funding.ts';
 import {
   supportLocationRequestSchema,
   supportMessagePageSchema,

@@ -1,8 +1,8 @@
 /** Bank cards a user withdraws to. Removal is soft (deleted_at), so past withdrawals keep their card. */
 
 import type { Executor } from '../../platform/db/executor.ts';
-import { PayoutDestinations } from '../../platform/db/payout-destinations.ts';
 import type { BankCardRow } from '../../platform/db/schema.ts';
+import { PayoutDestinations } from '../payout-destinations/payout-destinations.repository.ts';
 
 /** One live card per number per user. */
 export const BANK_CARDS_NUMBER_KEY = 'bank_cards_number_key';

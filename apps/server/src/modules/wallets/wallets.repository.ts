@@ -1,8 +1,8 @@
 /** Crypto wallets a user withdraws to. Removal is soft, like bank cards. */
 
 import type { Executor } from '../../platform/db/executor.ts';
-import { PayoutDestinations } from '../../platform/db/payout-destinations.ts';
 import type { WalletRow, WalletTypeColumn } from '../../platform/db/schema.ts';
+import { PayoutDestinations } from '../payout-destinations/payout-destinations.repository.ts';
 
 /** One live wallet per address and type per user (ERC20 addresses compared without case). */
 export const WALLETS_ADDRESS_KEY = 'wallets_address_key';

@@ -2,7 +2,7 @@
 import { walletEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import type { UserGuard } from '../../platform/guards/user-guard.ts';
-import { payoutDestinationRoutes } from '../../platform/payout-destination-routes.ts';
+import { payoutDestinationRoutes } from '../payout-destinations/payout-destinations.routes.ts';
 import type { WalletsService } from './wallets.service.ts';
 
 export function walletsRoutes(deps: { wallets: WalletsService; userGuard: UserGuard }): FastifyPluginAsync {

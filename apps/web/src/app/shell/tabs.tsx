@@ -1,5 +1,13 @@
 /** The five tabs of spec §2, in order, with the routes they own. */
 import type { ReactNode } from 'react';
+import {
+  HOME_ALIAS_PATH,
+  HOME_PATH,
+  MY_ACCOUNT_PATH,
+  RECHARGE_PATH,
+  SUPPORT_PATH,
+  TRENDS_PATH,
+} from '../../lib/paths.ts';
 
 export interface TabDefinition {
   id: 'home' | 'investment' | 'recharge' | 'kefu' | 'mine';
@@ -21,28 +29,28 @@ const stroke = {
 export const TABS: readonly TabDefinition[] = [
   {
     id: 'home',
-    path: '/',
-    aliases: ['/pages/index/index'],
+    path: HOME_PATH,
+    aliases: [HOME_ALIAS_PATH],
     labelKey: 'tabs.home',
     icon: <path {...stroke} d="M3 11l9-7 9 7v9a1 1 0 0 1-1 1h-5v-6H9v6H4a1 1 0 0 1-1-1z" />,
   },
   {
     id: 'investment',
-    path: '/pages/investment/index',
+    path: TRENDS_PATH,
     aliases: [],
     labelKey: 'tabs.investment',
     icon: <path {...stroke} d="M3 20h18M5 16l4-5 4 3 6-8" />,
   },
   {
     id: 'recharge',
-    path: '/pages/recharge/chongzhi1',
+    path: RECHARGE_PATH,
     aliases: [],
     labelKey: 'tabs.recharge',
     icon: <path {...stroke} d="M3 7h18v12H3zM3 11h18M12 3v4M16 15h2" />,
   },
   {
     id: 'kefu',
-    path: '/pages/kefu/index',
+    path: SUPPORT_PATH,
     aliases: [],
     labelKey: 'tabs.kefu',
     icon: (
@@ -54,7 +62,7 @@ export const TABS: readonly TabDefinition[] = [
   },
   {
     id: 'mine',
-    path: '/pages/mine/index',
+    path: MY_ACCOUNT_PATH,
     aliases: [],
     labelKey: 'tabs.mine',
     icon: <path {...stroke} d="M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM4 21a8 8 0 0 1 16 0" />,

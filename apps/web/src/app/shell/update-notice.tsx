@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { appVersionQueryOptions } from '../../features/app-update/api/app-version.ts';
 import { isNewer } from '../../features/app-update/lib/build-version.ts';
+import { APP_UPDATE_PATH } from '../../lib/paths.ts';
 
 export const UPDATE_CHECK_DELAY_MS = 3_000;
-export const APP_UPDATE_PATH = '/pages/app-update/index';
 
 // Above the tab bar, in the page's width (the network notice has the top).
 const BANNER_STYLE = {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LOGIN_PATH, MY_ACCOUNT_PATH } from '../../lib/paths.ts';
 import { messageKeys } from '../../test/form-schemas.ts';
 import { checkResetAccount, registerSchema, resetPasswordSchema } from './forms.ts';
 import { type LoginForm, loginFormRules } from './login-form.ts';
@@ -71,10 +72,10 @@ describe('auth form rules', () => {
   });
 
   it('after login only follows same-app paths', () => {
-    expect(safeRedirect('/pages/mine/index?x=1')).toBe('/pages/mine/index?x=1');
+    expect(safeRedirect(`${MY_ACCOUNT_PATH}?x=1`)).toBe(`${MY_ACCOUNT_PATH}?x=1`);
     expect(safeRedirect(null)).toBe('/');
     expect(safeRedirect('https://evil.example')).toBe('/');
     expect(safeRedirect('//evil.example')).toBe('/');
-    expect(safeRedirect('/pages/login/index')).toBe('/');
+    expect(safeRedirect(LOGIN_PATH)).toBe('/');
   });
 });

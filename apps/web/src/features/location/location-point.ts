@@ -13,6 +13,7 @@ import {
   sharedLocationSchema,
 } from '@tradehall/contracts';
 import type { Resources } from '../../lib/i18n.ts';
+import { CHOOSE_LOCATION_PATH } from '../../lib/paths.ts';
 
 export type LocationPoint = SharedLocation;
 export type Axis = 'lat' | 'lng';
@@ -125,7 +126,6 @@ export function pointQuery(point: LocationPoint): string {
 const RETURN_PATH_MAX = 200;
 /** In-app page paths only: '/pages/<section>/<page>' made of plain path characters, no query. */
 const APP_PAGE = /^\/pages\/[a-z0-9-]+\/[a-z0-9-]+$/i;
-const CHOOSE_LOCATION_PATH = '/pages/choose-location/index';
 
 /**
  * Where choose-location sends the chosen point: a page of this app, never another origin ("//evil",

@@ -8,10 +8,8 @@ import '../../lib/zod-jitless.ts';
 import { type SharedLocation, sharedLocationSchema } from '@tradehall/contracts';
 import { newIdempotencyKey } from '../../lib/idempotency.ts';
 import { withQuery } from '../../lib/navigation.ts';
+import { CHOOSE_LOCATION_PATH, OPEN_LOCATION_PATH, SUPPORT_PATH } from '../../lib/paths.ts';
 
-export const SUPPORT_PATH = '/pages/kefu/index';
-const CHOOSE_LOCATION_PATH = '/pages/choose-location/index';
-const OPEN_LOCATION_PATH = '/pages/open-location/index';
 const PENDING_KEY = 'tradehall.support.locationRequest';
 
 /** Kept in memory too: session storage may be unavailable (private mode, quota). */

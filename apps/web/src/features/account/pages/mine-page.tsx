@@ -12,6 +12,25 @@ import { type MenuEntry, MenuList } from '../../../components/ui/menu-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { formatCents } from '../../../lib/format.ts';
 import { useNav, withQuery } from '../../../lib/navigation.ts';
+import {
+  APP_UPDATE_PATH,
+  ASSETS_PATH,
+  BANK_CARDS_PATH,
+  INVESTMENT_RECORDS_PATH,
+  LANGUAGE_PATH,
+  LOGIN_PATH,
+  NOTIFICATIONS_PATH,
+  PASSWORD_MENU_PATH,
+  PAYMENT_PASSWORD_PATH,
+  RECHARGE_PATH,
+  RECHARGE_RECORDS_PATH,
+  REVENUE_RECORDS_PATH,
+  SERVER_LINES_PATH,
+  TRANSACTION_RECORDS_PATH,
+  WALLETS_PATH,
+  WITHDRAW_PATH,
+  WITHDRAWAL_RECORDS_PATH,
+} from '../../../lib/paths.ts';
 import { clearNonSessionStorage } from '../../../lib/storage.ts';
 import { errorMessage, showToast } from '../../../lib/toast.ts';
 import { useLogout } from '../api/logout.ts';
@@ -37,59 +56,59 @@ export default function MinePage() {
     logout.mutate(undefined, {
       onSettled: () => {
         showToast(t('account.loggedOut'));
-        nav.reLaunch('/pages/login/index');
+        nav.reLaunch(LOGIN_PATH);
       },
     });
   };
 
   const records: MenuEntry[] = [
-    { key: 'investment', label: t('account.menu.investmentRecords'), to: '/pages/investment-record/index' },
-    { key: 'recharge', label: t('account.menu.rechargeRecords'), to: '/pages/recharge-record/index' },
-    { key: 'withdraw', label: t('account.menu.withdrawRecords'), to: '/pages/withdraw-record/index' },
+    { key: 'investment', label: t('account.menu.investmentRecords'), to: INVESTMENT_RECORDS_PATH },
+    { key: 'recharge', label: t('account.menu.rechargeRecords'), to: RECHARGE_RECORDS_PATH },
+    { key: 'withdraw', label: t('account.menu.withdrawRecords'), to: WITHDRAWAL_RECORDS_PATH },
     {
       key: 'transaction',
       label: t('account.menu.transactionRecords'),
-      to: '/pages/transaction-record/index',
+      to: TRANSACTION_RECORDS_PATH,
     },
-    { key: 'revenue', label: t('account.menu.revenueRecords'), to: '/pages/revenue-record/index' },
+    { key: 'revenue', label: t('account.menu.revenueRecords'), to: REVENUE_RECORDS_PATH },
   ];
   const funds: MenuEntry[] = [
-    { key: 'cards', label: t('account.menu.bankCards'), to: '/pages/mine/qianbaokh' },
-    { key: 'wallets', label: t('account.menu.wallets'), to: '/pages/mine/qianbao' },
-    { key: 'assets', label: t('account.menu.assets'), to: '/pages/mine/zichan' },
+    { key: 'cards', label: t('account.menu.bankCards'), to: BANK_CARDS_PATH },
+    { key: 'wallets', label: t('account.menu.wallets'), to: WALLETS_PATH },
+    { key: 'assets', label: t('account.menu.assets'), to: ASSETS_PATH },
   ];
   const settings: MenuEntry[] = [
     {
       key: 'passwords',
       label: t('account.menu.passwordManagement'),
-      to: '/pages/login-password-change/mima',
+      to: PASSWORD_MENU_PATH,
     },
-    { key: 'security', label: t('account.menu.securityPassword'), to: '/pages/fund-password-change/index' },
-    { key: 'notifications', label: t('account.menu.notifications'), to: '/pages/setting/set' },
+    { key: 'security', label: t('account.menu.securityPassword'), to: PAYMENT_PASSWORD_PATH },
+    { key: 'notifications', label: t('account.menu.notifications'), to: NOTIFICATIONS_PATH },
     // Personal messages are the notifications addressed to this user only (spec §6), same page, own tab.
     {
       key: 'messages',
       label: t('account.menu.messages'),
-      to: withQuery('/pages/setting/set', { tab: 'personal' }),
+      to: withQuery(NOTIFICATIONS_PATH, { tab: 'personal' }),
     },
-    { key: 'language', label: t('account.menu.language'), to: '/pages/language/language' },
+    { key: 'language', label: t('account.menu.language'), to: LANGUAGE_PATH },
     {
       key: 'lines',
       label: t('titles.serverLines'),
-      to: '/pages/server-lines/index',
+      to: SERVER_LINES_PATH,
       testId: 'mine-server-lines',
     },
     {
       key: 'switch',
       label: t('account.menu.switchUser'),
-      to: '/pages/login/index',
+      to: LOGIN_PATH,
       testId: 'mine-switch-user',
     },
     { key: 'cache', label: t('account.menu.clearCache'), onSelect: clearCache, testId: 'mine-clear-cache' },
     {
       key: 'updates',
       label: t('account.menu.checkUpdates'),
-      to: '/pages/app-update/index',
+      to: APP_UPDATE_PATH,
       testId: 'mine-check-updates',
     },
     {
@@ -109,12 +128,12 @@ export default function MinePage() {
           <>
             <AccountSummary me={me.data} formatMoney={formatCents} />
             <div className="action-row">
-              <Link className="primary-button" to="/pages/recharge/chongzhi1" data-testid="mine-top-up">
+              <Link className="primary-button" to={RECHARGE_PATH} data-testid="mine-top-up">
                 {t('account.topUp')}
               </Link>
               <Link
                 className="primary-button primary-button--outline"
-                to="/pages/withdraw/index"
+                to={WITHDRAW_PATH}
                 data-testid="mine-withdraw"
               >
                 {t('account.withdraw')}

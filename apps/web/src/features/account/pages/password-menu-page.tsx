@@ -2,6 +2,7 @@
 import { useTranslation } from 'react-i18next';
 import { MenuList } from '../../../components/ui/menu-list.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { LOGIN_PASSWORD_PATH, PAYMENT_PASSWORD_PATH } from '../../../lib/paths.ts';
 import '../account.css';
 
 export default function PasswordMenuPage() {
@@ -16,14 +17,14 @@ export default function PasswordMenuPage() {
               key: 'login',
               label: t('password.loginEntry'),
               hint: t('password.loginEntryHint'),
-              to: '/pages/login-password-change/index',
+              to: LOGIN_PASSWORD_PATH,
               testId: 'passwords-login',
             },
             {
               key: 'payment',
               label: t('password.paymentEntry'),
               hint: t('password.paymentEntryHint'),
-              to: '/pages/fund-password-change/index',
+              to: PAYMENT_PASSWORD_PATH,
               testId: 'passwords-payment',
             },
           ]}

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { LOGIN_PATH, MY_ACCOUNT_PATH } from '../../../lib/paths.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { getToken, getUid, getUserInfo } from '../../../lib/storage.ts';
 import LoginPage from './login-page.tsx';
@@ -39,12 +40,12 @@ function fakeServer(loginAnswer: () => Response | Promise<Response>) {
   return { logins, captchaCount: () => captchas };
 }
 
-function renderLogin(path = '/pages/login/index') {
+function renderLogin(path = LOGIN_PATH) {
   const router = createMemoryRouter(
     [
-      { path: '/pages/login/index', Component: LoginPage },
+      { path: LOGIN_PATH, Component: LoginPage },
       { path: '/', element: <p>Home page</p> },
-      { path: '/pages/mine/index', element: <p>My account page</p> },
+      { path: MY_ACCOUNT_PATH, element: <p>My account page</p> },
     ],
     { initialEntries: [path] },
   );
@@ -134,7 +135,7 @@ describe('login page', () => {
       answer = resolve;
     });
     const server = fakeServer(() => pending);
-    const router = renderLogin('/pages/login/index?redirect=%2Fpages%2Fmine%2Findex');
+    const router = renderLogin(`${LOGIN_PATH}?redirect=${encodeURIComponent(MY_ACCOUNT_PATH)}`);
     await screen.findByRole('img');
     type('login-account', 'demo');
     type('login-password', 'secret1');
@@ -151,7 +152,7 @@ describe('login page', () => {
       );
     });
     expect(await screen.findByText('My account page')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/pages/mine/index');
+    expect(router.state.location.pathname).toBe(MY_ACCOUNT_PATH);
     expect(getToken()).toBe('opaque-token');
     expect(getUserInfo()).toEqual({ username: 'demo', id: '7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11' });
     expect(getUid()).toBe('7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11');

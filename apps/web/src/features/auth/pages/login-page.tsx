@@ -14,6 +14,12 @@ import { TextField } from '../../../components/ui/text-field.tsx';
 import { messageText } from '../../../lib/forms/messages.ts';
 import { useSubmission } from '../../../lib/forms/use-submission.ts';
 import { useNav } from '../../../lib/navigation.ts';
+import {
+  LANGUAGE_BEFORE_LOGIN_PATH,
+  REGISTER_PATH,
+  RESET_PASSWORD_PATH,
+  SERVER_LINES_PATH,
+} from '../../../lib/paths.ts';
 import { useCaptcha } from '../api/captcha.ts';
 import { useLogin } from '../api/login.ts';
 import { type LoginForm, loginFormRules } from '../login-form.ts';
@@ -91,7 +97,7 @@ export default function LoginPage() {
       <PageHeader
         title={t('titles.login')}
         right={
-          <Link className="header-link" to="/pages/language/languagez" data-testid="login-language">
+          <Link className="header-link" to={LANGUAGE_BEFORE_LOGIN_PATH} data-testid="login-language">
             {t('auth.language')}
           </Link>
         }
@@ -150,14 +156,14 @@ export default function LoginPage() {
         <nav className="auth-links">
           <span>
             {t('auth.noAccount')}{' '}
-            <Link to="/pages/register/index" data-testid="login-to-register">
+            <Link to={REGISTER_PATH} data-testid="login-to-register">
               {t('auth.toRegister')}
             </Link>
           </span>
-          <Link to="/pages/reset-password/index" data-testid="login-to-reset">
+          <Link to={RESET_PASSWORD_PATH} data-testid="login-to-reset">
             {t('auth.forgotPassword')}
           </Link>
-          <Link to="/pages/server-lines/index" data-testid="login-server-lines">
+          <Link to={SERVER_LINES_PATH} data-testid="login-server-lines">
             {t('titles.serverLines')}
           </Link>
         </nav>

@@ -10,6 +10,7 @@ import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
 import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
+import { LOGIN_PATH } from '../../../lib/paths.ts';
 import { useRegister } from '../api/register.ts';
 import { registerSchema } from '../forms.ts';
 import '../auth.css';
@@ -31,7 +32,7 @@ export default function RegisterPage() {
     serverFields: ['account', 'password', 'invitationCode', 'email'],
     send: (request) => registerMutation.mutateAsync(request),
     successToast: t('auth.registered'),
-    onSuccess: (_, request) => nav.redirectTo('/pages/login/index', { account: request.account }),
+    onSuccess: (_, request) => nav.redirectTo(LOGIN_PATH, { account: request.account }),
   });
 
   return (
@@ -92,7 +93,7 @@ export default function RegisterPage() {
         <nav className="auth-links">
           <span>
             {t('auth.haveAccount')}{' '}
-            <Link to="/pages/login/index" data-testid="register-to-login">
+            <Link to={LOGIN_PATH} data-testid="register-to-login">
               {t('auth.toLogin')}
             </Link>
           </span>

@@ -13,6 +13,7 @@ import { useDebouncedCallback } from '../../../lib/debounce.ts';
 import { messageText } from '../../../lib/forms/messages.ts';
 import { useFormSubmit } from '../../../lib/forms/use-form-submit.ts';
 import { useNav } from '../../../lib/navigation.ts';
+import { LOGIN_PATH } from '../../../lib/paths.ts';
 import { showToast, toastError } from '../../../lib/toast.ts';
 import { useResetPassword } from '../api/password-reset.ts';
 import { useRequestPasswordResetCode } from '../api/password-reset-code.ts';
@@ -33,7 +34,7 @@ export default function ResetPasswordPage() {
     serverFields: ['account', 'code', 'password'],
     send: (request) => resetMutation.mutateAsync(request),
     successToast: t('auth.resetDone'),
-    onSuccess: (_, request) => nav.redirectTo('/pages/login/index', { account: request.account }),
+    onSuccess: (_, request) => nav.redirectTo(LOGIN_PATH, { account: request.account }),
   });
   const code = field('code');
 

@@ -1,6 +1,7 @@
 /** The activity center: the event overview, the investment explanation and the trading hall. */
 import { useTranslation } from 'react-i18next';
 import { MenuList } from '../../../components/ui/menu-list.tsx';
+import { EVENTS_PATH, GUIDE_PATH, HALL_PATH } from '../../../lib/paths.ts';
 
 export function ActivityCenter() {
   const { t } = useTranslation();
@@ -16,21 +17,21 @@ export function ActivityCenter() {
             key: 'events',
             label: t('market.activities.events'),
             hint: t('market.activities.eventsHint'),
-            to: '/pages/game/huodong',
+            to: EVENTS_PATH,
             testId: 'activity-events',
           },
           {
             key: 'guide',
             label: t('market.activities.guide'),
             hint: t('market.activities.guideHint'),
-            to: '/pages/game/huodong1',
+            to: GUIDE_PATH,
             testId: 'activity-guide',
           },
           {
             key: 'hall',
             label: t('market.activities.hall'),
             hint: t('market.activities.hallHint'),
-            to: '/pages/game/index',
+            to: HALL_PATH,
             testId: 'activity-hall',
           },
         ]}

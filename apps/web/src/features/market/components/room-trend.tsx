@@ -9,12 +9,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatSignedCents } from '../../../lib/format.ts';
 import { withQuery } from '../../../lib/navigation.ts';
+import { ROOM_PATH } from '../../../lib/paths.ts';
 import { FrequencyChart } from './frequency-chart.tsx';
 import { SumsChart } from './sums-chart.tsx';
 
 type RoomTrendData = MarketOverview['rooms'][number];
-
-const ROOM_PATH = '/pages/game/rule';
 
 export function RoomTrend({ room }: { room: RoomTrendData }) {
   const { t, i18n } = useTranslation();

@@ -3,6 +3,7 @@ import type { MarketOverview } from '@tradehall/contracts';
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { EVENTS_PATH, GUIDE_PATH, HALL_PATH, ROOM_PATH, TRENDS_PATH } from '../../../lib/paths.ts';
 import { startRealtime, stopRealtime } from '../../../lib/realtime/realtime.ts';
 import { fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import { startRealtimeServer } from '../../../test/realtime-server.ts';
@@ -52,9 +53,9 @@ describe('home', () => {
   it('links the activity center to the event overview, the investment explanation and the trading hall', async () => {
     fakeApi({ 'GET /market/overview': () => json(200, WITH_ROUNDS) });
     renderPage(HomePage, '/');
-    expect((await screen.findByTestId('activity-events')).getAttribute('href')).toBe('/pages/game/huodong');
-    expect(screen.getByTestId('activity-guide').getAttribute('href')).toBe('/pages/game/huodong1');
-    expect(screen.getByTestId('activity-hall').getAttribute('href')).toBe('/pages/game/index');
+    expect((await screen.findByTestId('activity-events')).getAttribute('href')).toBe(EVENTS_PATH);
+    expect(screen.getByTestId('activity-guide').getAttribute('href')).toBe(GUIDE_PATH);
+    expect(screen.getByTestId('activity-hall').getAttribute('href')).toBe(HALL_PATH);
   });
 
   it('shows each room’s trend: categories, profit of the round, last result, sums and frequencies', async () => {
@@ -81,7 +82,7 @@ describe('home', () => {
     expect(within(normal).getByTestId('frequency-short').textContent).toBe('Short 1');
     expect(within(normal).getByTestId('frequency-double').dataset.count).toBe('2');
     expect(within(normal).getByTestId('trend-enter-normal').getAttribute('href')).toBe(
-      `/pages/game/rule?room=${ROOM_ID}`,
+      `${ROOM_PATH}?room=${ROOM_ID}`,
     );
 
     const vip = screen.getByTestId('trend-vip');
@@ -108,10 +109,10 @@ describe('home', () => {
 describe('trend tab', () => {
   it('shows the trends of every room, each linking to its room', async () => {
     fakeApi({ 'GET /market/overview': () => json(200, WITH_ROUNDS) });
-    renderPage(TrendsPage, '/pages/investment/index');
+    renderPage(TrendsPage, TRENDS_PATH);
     expect(await screen.findByTestId('trend-normal')).toBeTruthy();
     expect(screen.getByTestId('trend-enter-vip').getAttribute('href')).toBe(
-      `/pages/game/rule?room=${VIP_ROOM_ID}`,
+      `${ROOM_PATH}?room=${VIP_ROOM_ID}`,
     );
   });
 });

@@ -3,11 +3,12 @@ import type { NotificationSettings, NotificationView } from '@tradehall/contract
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { NOTIFICATIONS_PATH } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { type FakeCall, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import NotificationsPage from './notifications-page.tsx';
 
-const PATTERN = '/pages/setting/set';
+const PATTERN = NOTIFICATIONS_PATH;
 const XSS = '<img src=x onerror="window.__xss=1"><b>bold</b>';
 
 function notification(n: number, overrides: Partial<NotificationView> = {}): NotificationView {

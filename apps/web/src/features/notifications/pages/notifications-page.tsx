@@ -7,13 +7,13 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { withQuery } from '../../../lib/navigation.ts';
+import { NOTIFICATIONS_PATH } from '../../../lib/paths.ts';
 import { NotificationList } from '../components/notification-list.tsx';
 import { NotificationSettingsForm } from '../components/notification-settings-form.tsx';
 import '../notifications.css';
 
 const TABS = ['all', 'personal', 'settings'] as const;
 type Tab = (typeof TABS)[number];
-const NOTIFICATIONS_PATH = '/pages/setting/set';
 
 const isTab = (value: string | null): value is Tab => TABS.some((tab) => tab === value);
 

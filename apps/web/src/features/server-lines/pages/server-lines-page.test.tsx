@@ -4,6 +4,7 @@ import type { RemoteConfig } from '@tradehall/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { SERVER_LINES_PATH } from '../../../lib/paths.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { getManualServerLines, getServerLine } from '../../../lib/storage.ts';
 import ServerLinesPage from './server-lines-page.tsx';
@@ -37,8 +38,8 @@ function network() {
 }
 
 function renderPage() {
-  const router = createMemoryRouter([{ path: '/pages/server-lines/index', Component: ServerLinesPage }], {
-    initialEntries: ['/pages/server-lines/index'],
+  const router = createMemoryRouter([{ path: SERVER_LINES_PATH, Component: ServerLinesPage }], {
+    initialEntries: [SERVER_LINES_PATH],
   });
   return render(
     <QueryClientProvider client={createQueryClient()}>

@@ -5,6 +5,7 @@ import { nowSeconds } from '@tradehall/domain';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { CHOOSE_LOCATION_PATH, OPEN_LOCATION_PATH, SUPPORT_PATH } from '../../../lib/paths.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
@@ -12,7 +13,7 @@ import { conversationShowsReply } from '../conversation-presence.ts';
 import { SUPPORT_MESSAGE_MAX_LENGTH } from '../support-limits.ts';
 import SupportPage from './support-page.tsx';
 
-const PATTERN = '/pages/kefu/index';
+const PATTERN = SUPPORT_PATH;
 const XSS = '<img src=x onerror="window.__xss=1"><b>bold</b>';
 
 let seq = 0;
@@ -201,7 +202,7 @@ describe('shared locations in the chat', () => {
     ]);
     expect(cards[0]?.getAttribute('aria-label')).toBe('Location: Gare de Lyon. Open it on the map');
     fireEvent.click(cards[0] as HTMLElement);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/open-location/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(OPEN_LOCATION_PATH));
     const query = new URLSearchParams(router.state.location.search);
     expect(Object.fromEntries(query)).toEqual({
       lat: '48.8443',
@@ -216,7 +217,7 @@ describe('shared locations in the chat', () => {
     const router = renderPage(SupportPage, PATTERN);
     await screen.findByTestId('empty-state');
     fireEvent.click(screen.getByTestId('support-share-location'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/choose-location/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHOOSE_LOCATION_PATH));
     const query = new URLSearchParams(router.state.location.search);
     expect(query.get('return')).toBe(PATTERN);
     const request = query.get('request') ?? '';
@@ -244,7 +245,7 @@ describe('shared locations in the chat', () => {
     const forged = { pickedLocation: { request: 'f'.repeat(32), point: { lat: 1, lng: 2 } } };
     await act(() => router.navigate(PATTERN, { replace: true, state: forged }));
     fireEvent.click(screen.getByTestId('support-share-location'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/choose-location/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(CHOOSE_LOCATION_PATH));
     const request = new URLSearchParams(router.state.location.search).get('request') ?? '';
     const outOfRange = { pickedLocation: { request, point: { lat: 91, lng: 2 } } };
     await act(() => router.navigate(PATTERN, { replace: true, state: outOfRange }));

@@ -3,6 +3,7 @@ import { oddsTable } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMultiplier } from '../../../lib/format.ts';
 import { initI18n } from '../../../lib/i18n.ts';
+import { ROUND_PLAY_PATH } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import { position, room, roundId } from '../../../test/trading-fixtures.ts';
@@ -20,7 +21,7 @@ function renderPanel(options: { edgeBps?: number; open?: boolean; onRoundClosed?
       onRoundClosed={options.onRoundClosed ?? (() => {})}
     />
   );
-  renderPage(Panel, '/pages/game/game');
+  renderPage(Panel, ROUND_PLAY_PATH);
 }
 
 const submit = () => fireEvent.click(screen.getByTestId('bet-submit'));

@@ -6,7 +6,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { withQuery } from '../../../lib/navigation.ts';
-import { VERIFY_PATH } from '../paths.ts';
+import { VERIFY_PATH } from '../../../lib/paths.ts';
 
 /**
  * Where a round's public proof is fetched from: what a player (or anyone they trust) checks with their

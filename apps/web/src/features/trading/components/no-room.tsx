@@ -1,7 +1,7 @@
 /** A room page opened without a room (or with one that does not exist): the way to the trading hall. */
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { HALL_PATH } from '../paths.ts';
+import { HALL_PATH } from '../../../lib/paths.ts';
 
 export function NoRoom() {
   const { t } = useTranslation();

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatCents } from '../../../lib/format.ts';
 import { withQuery } from '../../../lib/navigation.ts';
-import { ROOM_PATH } from '../paths.ts';
+import { ROOM_PATH } from '../../../lib/paths.ts';
 import { countdownSeconds, displayStatus } from '../round-timing.ts';
 import { RoundCountdown } from './round-countdown.tsx';
 

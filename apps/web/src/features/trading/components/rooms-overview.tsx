@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatBps, formatCents } from '../../../lib/format.ts';
 import { withQuery } from '../../../lib/navigation.ts';
-import { ROOM_PATH } from '../paths.ts';
+import { ROOM_PATH } from '../../../lib/paths.ts';
 
 export function RoomsOverview({ rooms }: { rooms: readonly RoomView[] }) {
   const { t } = useTranslation();

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { HALL_PATH, ROOM_PATH } from '../../../lib/paths.ts';
 import { startRealtime, stopRealtime } from '../../../lib/realtime/realtime.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
 import { saveSession } from '../../../lib/storage.ts';
@@ -48,7 +49,7 @@ describe('trading hall', () => {
     saveSession('token', { username: 'demo', id: 'u-1' });
     const now = nowSeconds();
     fakeApi({ 'GET /rooms': () => json(200, { items: rooms(now) }) });
-    renderPage(HallPage, '/pages/game/index');
+    renderPage(HallPage, HALL_PATH);
     const vip = await screen.findByTestId('room-card-vip');
     const normal = screen.getByTestId('room-card-normal');
     expect(within(normal).getByText('Normal room')).toBeTruthy();
@@ -65,7 +66,7 @@ describe('trading hall', () => {
   it('shows the missing amount for a room the user does not qualify for', async () => {
     saveSession('token', { username: 'demo', id: 'u-1' });
     fakeApi({ 'GET /rooms': () => json(200, { items: rooms(nowSeconds()) }) });
-    renderPage(HallPage, '/pages/game/index');
+    renderPage(HallPage, HALL_PATH);
     const vip = await screen.findByTestId('room-card-vip');
     expect(vip.dataset.qualified).toBe('false');
     expect(within(vip).getByTestId('room-missing').textContent).toBe('Locked: $765.44 more needed');
@@ -77,7 +78,7 @@ describe('trading hall', () => {
 
   it('says nothing about qualification to a visitor', async () => {
     fakeApi({ 'GET /rooms': () => json(200, { items: rooms(nowSeconds()) }) });
-    renderPage(HallPage, '/pages/game/index');
+    renderPage(HallPage, HALL_PATH);
     const vip = await screen.findByTestId('room-card-vip');
     expect(vip.dataset.qualified).toBeUndefined();
     expect(within(vip).queryByTestId('room-missing')).toBeNull();
@@ -85,9 +86,9 @@ describe('trading hall', () => {
 
   it('opens the ordinary room page of the room tapped', async () => {
     fakeApi({ 'GET /rooms': () => json(200, { items: rooms(nowSeconds()) }) });
-    const router = renderPage(HallPage, '/pages/game/index');
+    const router = renderPage(HallPage, HALL_PATH);
     fireEvent.click(await screen.findByTestId('room-card-normal'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/game/rule'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROOM_PATH));
     expect(router.state.location.search).toBe(`?room=${ROOM_ID}`);
   });
 });
@@ -99,7 +100,7 @@ describe('trading hall, live', () => {
     try {
       const now = nowSeconds();
       const calls = fakeApi({ 'GET /rooms': () => json(200, { items: rooms(now) }) });
-      renderPage(HallPage, '/pages/game/index');
+      renderPage(HallPage, HALL_PATH);
       const normal = await screen.findByTestId('room-card-normal');
       await waitFor(() =>
         expect(server.received.filter((r) => r.frame.cmd === 'sub').map((r) => r.frame.msg)).toEqual(

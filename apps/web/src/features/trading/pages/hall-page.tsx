@@ -10,12 +10,12 @@ import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
 import { EmptyState } from '../../../components/ui/empty-state.tsx';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
+import { GUIDE_PATH } from '../../../lib/paths.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { useRooms } from '../api/rooms.ts';
 import { RoomCard } from '../components/room-card.tsx';
 import { useRoomEvents } from '../hooks/use-room-events.ts';
-import { GUIDE_PATH } from '../paths.ts';
 import '../trading.css';
 
 export default function HallPage() {

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { INVESTMENT_RECORDS_PATH, REVENUE_RECORDS_PATH } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import { position, ROOM_ID, roundId } from '../../../test/trading-fixtures.ts';
@@ -51,7 +52,7 @@ describe('investment records', () => {
               nextCursor: 'p2',
             }),
     });
-    renderPage(InvestmentRecordsPage, '/pages/investment-record/index');
+    renderPage(InvestmentRecordsPage, INVESTMENT_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(2));
     const [open, won] = items() as [HTMLElement, HTMLElement];
     expect(open.dataset.status).toBe('open');
@@ -97,7 +98,7 @@ describe('revenue records', () => {
           nextCursor: null,
         }),
     });
-    renderPage(RevenueRecordsPage, '/pages/revenue-record/index');
+    renderPage(RevenueRecordsPage, REVENUE_RECORDS_PATH);
     await waitFor(() => expect(items()).toHaveLength(3));
     const [profit, loss, even] = items() as [HTMLElement, HTMLElement, HTMLElement];
     expect(profit.dataset.status).toBe('profit');

@@ -2,12 +2,13 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { LOGIN_PATH, RECHARGE_PATH, ROOM_PATH, ROUND_PLAY_PATH, VERIFY_PATH } from '../../../lib/paths.ts';
 import { saveSession } from '../../../lib/storage.ts';
 import { apiError, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import { COMMITMENT, ROOM_ID, room, round } from '../../../test/trading-fixtures.ts';
 import RoomPage from './room-page.tsx';
 
-const PATH = `/pages/game/rule?room=${ROOM_ID}`;
+const PATH = `${ROOM_PATH}?room=${ROOM_ID}`;
 
 beforeAll(async () => {
   await initI18n('en');
@@ -33,7 +34,7 @@ describe('ordinary room', () => {
     expect(screen.getByTestId('round-issue').textContent).toBe('Issue 202611210001');
     expect(screen.getByTestId('round-status').dataset.status).toBe('open');
     expect(screen.getByTestId('round-commitment').textContent).toBe(COMMITMENT);
-    expect(screen.getByTestId('room-verify').getAttribute('href')).toBe(`/pages/game/verify?room=${ROOM_ID}`);
+    expect(screen.getByTestId('room-verify').getAttribute('href')).toBe(`${VERIFY_PATH}?room=${ROOM_ID}`);
   });
 
   it('enters the room and opens the round page', async () => {
@@ -44,7 +45,7 @@ describe('ordinary room', () => {
     });
     const router = renderPage(RoomPage, PATH);
     fireEvent.click(await screen.findByTestId('room-enter'));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/game/game'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(ROUND_PLAY_PATH));
     expect(router.state.location.search).toBe(`?room=${ROOM_ID}`);
     expect(calls.some((call) => call.method === 'POST' && call.path === `/rooms/${ROOM_ID}/enter`)).toBe(
       true,
@@ -65,14 +66,14 @@ describe('ordinary room', () => {
     expect((await screen.findByTestId('room-not-qualified')).textContent).toContain(
       "Your balance is $765.44 short of this room's entry minimum",
     );
-    expect(screen.getByTestId('room-top-up').getAttribute('href')).toBe('/pages/recharge/chongzhi1');
+    expect(screen.getByTestId('room-top-up').getAttribute('href')).toBe(RECHARGE_PATH);
     fireEvent.click(screen.getByTestId('room-enter'));
     await waitFor(() =>
       expect(screen.getByTestId('room-not-qualified').textContent).toContain(
         'You need $765.44 more in your balance to enter this room',
       ),
     );
-    expect(router.state.location.pathname).toBe('/pages/game/rule');
+    expect(router.state.location.pathname).toBe(ROOM_PATH);
   });
 
   it('sends a visitor to log in first, and back to this room', async () => {
@@ -81,7 +82,7 @@ describe('ordinary room', () => {
     const enter = await screen.findByTestId('room-enter');
     expect(enter.textContent).toBe('Log in to enter');
     fireEvent.click(enter);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/pages/login/index'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(LOGIN_PATH));
     expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(PATH);
   });
 });

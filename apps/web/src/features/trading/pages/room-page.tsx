@@ -18,6 +18,14 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { useDebouncedCallback } from '../../../lib/debounce.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { useNav, withQuery } from '../../../lib/navigation.ts';
+import {
+  GUIDE_PATH,
+  LOGIN_PATH,
+  RECHARGE_PATH,
+  ROOM_PATH,
+  ROUND_PLAY_PATH,
+  VERIFY_PATH,
+} from '../../../lib/paths.ts';
 import { errorMessage, toastError } from '../../../lib/toast.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
@@ -29,7 +37,6 @@ import { RoundCommitment } from '../components/round-commitment.tsx';
 import { RoundCountdown } from '../components/round-countdown.tsx';
 import { RoundStatusBanner } from '../components/round-status-banner.tsx';
 import { useRoomEvents } from '../hooks/use-room-events.ts';
-import { GUIDE_PATH, LOGIN_PATH, ROOM_PATH, ROUND_PLAY_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
 import { countdownSeconds, displayStatus } from '../round-timing.ts';
 import '../trading.css';
 
@@ -100,7 +107,7 @@ function EnterRoom({ room }: { room: RoomView }) {
                 : t('trading.room.missing', { amount: formatCents(room.missingForEntry) }))}
           </p>
           {short || refusal ? (
-            <Link className="text-button" to={TOP_UP_PATH} data-testid="room-top-up">
+            <Link className="text-button" to={RECHARGE_PATH} data-testid="room-top-up">
               {t('trading.room.topUp')}
             </Link>
           ) : null}

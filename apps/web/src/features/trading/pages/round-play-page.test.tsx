@@ -3,6 +3,7 @@ import type { PositionView, RoomView, RoundView } from '@tradehall/contracts';
 import { nowSeconds } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { ROUND_PLAY_PATH } from '../../../lib/paths.ts';
 import { startRealtime, stopRealtime } from '../../../lib/realtime/realtime.ts';
 import { serverClock } from '../../../lib/server-clock.ts';
 import { saveSession } from '../../../lib/storage.ts';
@@ -11,7 +12,7 @@ import { startRealtimeServer, type TestRealtimeServer } from '../../../test/real
 import { position, ROOM_ID, room, round, roundId } from '../../../test/trading-fixtures.ts';
 import RoundPlayPage from './round-play-page.tsx';
 
-const PATH = `/pages/game/game?room=${ROOM_ID}`;
+const PATH = `${ROUND_PLAY_PATH}?room=${ROOM_ID}`;
 
 function serve(state: {
   room: () => RoomView;
@@ -345,7 +346,7 @@ describe('round play: live from the round topic', () => {
 describe('round play without a room', () => {
   it('points to the trading hall', async () => {
     fakeApi({ 'GET /me': () => json(200, ME) });
-    renderPage(RoundPlayPage, '/pages/game/game');
+    renderPage(RoundPlayPage, ROUND_PLAY_PATH);
     expect((await screen.findByTestId('no-room')).textContent).toContain(
       'Choose a room in the trading hall first',
     );

@@ -25,6 +25,7 @@ import { isApiError } from '../../../lib/api-client.ts';
 import { formatCents } from '../../../lib/format.ts';
 import { useMe } from '../../../lib/me.ts';
 import { withQuery } from '../../../lib/navigation.ts';
+import { GUIDE_PATH, RECHARGE_PATH, VERIFY_PATH } from '../../../lib/paths.ts';
 import { laterRound } from '../../../lib/realtime/current-round.ts';
 import { useServerNow } from '../../../lib/use-server-now.ts';
 import { useRecentRounds } from '../api/recent-rounds.ts';
@@ -35,7 +36,6 @@ import { NoRoom } from '../components/no-room.tsx';
 import { RoundPanel } from '../components/round-panel.tsx';
 import { useRoomEvents } from '../hooks/use-room-events.ts';
 import { useSettlementRefresh } from '../hooks/use-settlement-refresh.ts';
-import { GUIDE_PATH, TOP_UP_PATH, VERIFY_PATH } from '../paths.ts';
 import { tradingKeys } from '../query-keys.ts';
 import { countdownSeconds, displayStatus } from '../round-timing.ts';
 import '../trading.css';
@@ -50,7 +50,7 @@ function RoomNotice({ room }: { room: RoomView }) {
           : t('trading.bet.notQualified', { amount: formatCents(room.missingForEntry) })}
       </p>
       {room.paused ? null : (
-        <Link className="text-button" to={TOP_UP_PATH} data-testid="room-top-up">
+        <Link className="text-button" to={RECHARGE_PATH} data-testid="room-top-up">
           {t('trading.room.topUp')}
         </Link>
       )}

@@ -2,6 +2,7 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { oddsTable } from '@tradehall/domain';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { EVENTS_PATH, GUIDE_PATH, ROOM_PATH, VERIFY_PATH } from '../../../lib/paths.ts';
 import { fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import { ROOM_ID, room, VIP_ROOM_ID } from '../../../test/trading-fixtures.ts';
 import { betKey } from '../bets.ts';
@@ -24,7 +25,7 @@ afterEach(() => {
 describe('investment explanation', () => {
   it('lists every bet with its winning condition, exact probability and multiplier at the default 2% edge', async () => {
     fakeApi({});
-    renderPage(GuidePage, '/pages/game/huodong1');
+    renderPage(GuidePage, GUIDE_PATH);
     await screen.findByTestId('odds-table');
     expect(screen.getByTestId('odds-edge').textContent).toContain('House edge 2.00%');
     const table = oddsTable(200);
@@ -54,25 +55,23 @@ describe('investment explanation', () => {
       [`GET /rooms/${VIP_ROOM_ID}`]: () =>
         json(200, room({ id: VIP_ROOM_ID, tier: 'vip', houseEdgeBps: 500 })),
     });
-    renderPage(GuidePage, `/pages/game/huodong1?room=${VIP_ROOM_ID}`);
+    renderPage(GuidePage, `${GUIDE_PATH}?room=${VIP_ROOM_ID}`);
     await waitFor(() => expect(screen.getByTestId('odds-table').dataset.edge).toBe('500'));
     expect(screen.getByText('Odds of the VIP room')).toBeTruthy();
     expect(row('both-long').textContent).toContain('x1.90');
-    expect(screen.getByTestId('to-verify').getAttribute('href')).toBe(
-      `/pages/game/verify?room=${VIP_ROOM_ID}`,
-    );
+    expect(screen.getByTestId('to-verify').getAttribute('href')).toBe(`${VERIFY_PATH}?room=${VIP_ROOM_ID}`);
   });
 
   it('explains how fairness works, how to check it elsewhere and the way to the verification page', async () => {
     fakeApi({});
-    renderPage(GuidePage, '/pages/game/huodong1');
+    renderPage(GuidePage, GUIDE_PATH);
     const fairness = await screen.findByTestId('fairness-explainer');
     expect(fairness.textContent).toContain('SHA-256');
     expect(fairness.textContent).toContain('rejection sampling');
     // Players are pointed at the verification page and the public proof, never at a developer command.
     expect(within(fairness).getByTestId('verify-elsewhere').textContent).toContain('SHA-256 and HMAC tools');
     expect(fairness.textContent).not.toContain('npm');
-    expect(within(fairness).getByTestId('to-verify').getAttribute('href')).toBe('/pages/game/verify');
+    expect(within(fairness).getByTestId('to-verify').getAttribute('href')).toBe(VERIFY_PATH);
   });
 });
 
@@ -93,13 +92,13 @@ describe('event overview', () => {
           ],
         }),
     });
-    renderPage(EventsPage, '/pages/game/huodong');
+    renderPage(EventsPage, EVENTS_PATH);
     const overview = await screen.findByTestId('rooms-overview');
     expect(overview.textContent).toContain('VIP room');
     expect(overview.textContent).toContain('$1,000.00');
     expect(overview.textContent).toContain('$10.00 – $5,000.00');
     expect(within(overview).getByRole('link', { name: 'Normal room' }).getAttribute('href')).toBe(
-      `/pages/game/rule?room=${ROOM_ID}`,
+      `${ROOM_PATH}?room=${ROOM_ID}`,
     );
     expect(screen.getByTestId('round-lifecycle').textContent).toContain('Wish you success');
     expect(screen.getByTestId('odds-table')).toBeTruthy();

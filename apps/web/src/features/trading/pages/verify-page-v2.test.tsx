@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { FairnessProof, RoundView } from '@tradehall/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { VERIFY_PATH } from '../../../lib/paths.ts';
 import { type FakeCall, fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import { ROOM_ID, room, roundId } from '../../../test/trading-fixtures.ts';
 import VerifyPage from './verify-page.tsx';
@@ -98,7 +99,7 @@ function serve(vector: VectorV2, beacon: BeaconVector): FakeCall[] {
 }
 
 async function verifyOnPage(issue: string) {
-  renderPage(VerifyPage, `/pages/game/verify?room=${ROOM_ID}`);
+  renderPage(VerifyPage, `${VERIFY_PATH}?room=${ROOM_ID}`);
   const card = await screen.findByTestId(`round-proof-${issue}`);
   fireEvent.click(within(card).getByTestId(`verify-round-${issue}`));
   // The BLS pairing check is slow in jsdom: give it more than the default second.

@@ -4,6 +4,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { RoundView } from '@tradehall/contracts';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
+import { VERIFY_PATH } from '../../../lib/paths.ts';
 import { fakeApi, json, renderPage } from '../../../test/fake-api.tsx';
 import { ROOM_ID, room, roundId, VIP_ROOM_ID } from '../../../test/trading-fixtures.ts';
 import VerifyPage from './verify-page.tsx';
@@ -87,7 +88,7 @@ describe('verification page', () => {
           nextCursor: null,
         }),
     });
-    renderPage(VerifyPage, `/pages/game/verify?room=${ROOM_ID}`);
+    renderPage(VerifyPage, `${VERIFY_PATH}?room=${ROOM_ID}`);
     const proof = (issue: string) => screen.findByTestId(`round-proof-${issue}`);
 
     const good = await proof(v2.issue);
@@ -132,9 +133,9 @@ describe('verification page', () => {
 
   it('without a room, offers the rooms to choose from', async () => {
     fakeApi({ 'GET /rooms': () => json(200, { items: [room(), room({ id: VIP_ROOM_ID, tier: 'vip' })] }) });
-    renderPage(VerifyPage, '/pages/game/verify');
+    renderPage(VerifyPage, VERIFY_PATH);
     const vip = await screen.findByTestId('verify-room-vip');
-    expect(vip.getAttribute('href')).toBe(`/pages/game/verify?room=${VIP_ROOM_ID}`);
+    expect(vip.getAttribute('href')).toBe(`${VERIFY_PATH}?room=${VIP_ROOM_ID}`);
     expect(screen.getByTestId('verify-room-normal').textContent).toBe('Normal room');
   });
 
@@ -143,7 +144,7 @@ describe('verification page', () => {
       'GET /rooms': () => json(200, { items: [room()] }),
       [`GET /rooms/${ROOM_ID}/rounds`]: () => json(200, { items: [], nextCursor: null }),
     });
-    renderPage(VerifyPage, `/pages/game/verify?room=${ROOM_ID}`);
+    renderPage(VerifyPage, `${VERIFY_PATH}?room=${ROOM_ID}`);
     await waitFor(() =>
       expect(screen.getByTestId('empty-state').textContent).toContain('No rounds in this room yet'),
     );

@@ -11,10 +11,10 @@ import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { withQuery } from '../../../lib/navigation.ts';
+import { VERIFY_PATH } from '../../../lib/paths.ts';
 import { useRoomRounds } from '../api/room-rounds.ts';
 import { useRooms } from '../api/rooms.ts';
 import { RoundProof } from '../components/round-proof.tsx';
-import { VERIFY_PATH } from '../paths.ts';
 import '../trading.css';
 
 function RoomChoice({ selected }: { selected: string | null }) {

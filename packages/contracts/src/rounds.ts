@@ -1,0 +1,73 @@
+/**
+ * Rooms and their rounds: a room's terms, a round's state and its fairness commitment. Amounts in integer
+ * cents; multipliers in integer hundredths (196 = 1.96x); times in unix seconds.
+ */
+import { ROOM_TIERS, ROUND_STATUSES } from '@tradehall/domain';
+import { z } from 'zod';
+import { idField, pageOf, unixSeconds } from './common.ts';
+
+export const roomTierSchema = z.enum(ROOM_TIERS);
+export const roundStatusSchema = z.enum(ROUND_STATUSES);
+
+export const roundFairnessSchema = z.object({
+  scheme: z.enum(['v1', 'v2']),
+  beacon: z.enum(['drand', 'local']).nullable(),
+  beaconRound: z.number().int().nullable(),
+});
+export type RoundFairness = z.infer<typeof roundFairnessSchema>;
+
+export const roundSchema = z.object({
+  id: idField,
+  roomId: idField,
+  issue: z.string(),
+  status: roundStatusSchema,
+  opensAt: unixSeconds,
+  sealsAt: unixSeconds,
+  drawsAt: unixSeconds,
+  /**
+   * When the drawn round is due to settle (its drawing period over). A v2 round waiting for its beacon
+   * value settles later; a client that has not heard of the settlement by then asks again.
+   */
+  settlesAt: unixSeconds,
+  settledAt: unixSeconds.nullable(),
+  /** The hash this round's revealed hash must link to (previous round's hash, or the chain's terminal hash). */
+  commitment: z.string(),
+  salt: z.string(),
+  /** Revealed when the round enters `drawing`; null before. */
+  hash: z.string().nullable(),
+  digits: z.array(z.number().int()).length(3).nullable(),
+  sum: z.number().int().nullable(),
+  /** Distinct users with a position in this round. */
+  userCount: z.number().int(),
+  /**
+   * How the result is made (docs/fairness): `v1` = chain hash only; `v2` = chain hash + the beacon round
+   * `beaconRound`, the first emitted at or after `sealsAt` (`drand` quicknet, or a `local` test beacon).
+   */
+  fairness: roundFairnessSchema,
+  /** Why a void round was voided: `beacon_timeout` = no verified beacon value in time; null otherwise. */
+  voidReason: z.string().nullable(),
+});
+export type RoundView = z.infer<typeof roundSchema>;
+
+export const roomSchema = z.object({
+  id: idField,
+  tier: roomTierSchema,
+  entryMinimum: z.number().int(),
+  stakeMinimum: z.number().int(),
+  stakeMaximum: z.number().int(),
+  roundSeconds: z.number().int(),
+  sealedSeconds: z.number().int(),
+  houseEdgeBps: z.number().int(),
+  paused: z.boolean(),
+  currentRound: roundSchema.nullable(),
+  /** For the signed-in viewer: whether their balance meets the entry minimum, and how much is missing. */
+  qualified: z.boolean(),
+  missingForEntry: z.number().int(),
+});
+export type RoomView = z.infer<typeof roomSchema>;
+export const roomListSchema = z.object({ items: z.array(roomSchema) });
+export type RoomList = z.infer<typeof roomListSchema>;
+
+/** POST /rooms/:id/enter: the room, once the viewer's balance meets its entry minimum. */
+export const enterRoomResponseSchema = z.object({ room: roomSchema });
+export const roundPageSchema = pageOf(roundSchema);
