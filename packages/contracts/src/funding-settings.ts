@@ -21,7 +21,7 @@ export const fundingMethodsResponseSchema = z.object({
   cryptoNetworks: z.array(cryptoNetworkSchema),
   /**
    * `provider` is `none` when the server has no card gateway; `testPayments` marks the sandbox gateway,
-   * whose payments move no real money (the top-up page says so).
+   * whose payments move no real money (the recharge page says so).
    */
   cardPayment: z.object({ available: z.boolean(), provider: z.string(), testPayments: z.boolean() }),
   minimumDeposit: z.number().int(),

@@ -1,3 +1,4 @@
+/** The operators' view of users: search, detail, freeze and unfreeze, credit score, forced password reset, balance adjustments. */
 import {
   adminUserDetailSchema,
   adminUserPageSchema,

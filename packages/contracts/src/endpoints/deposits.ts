@@ -1,3 +1,4 @@
+/** Deposits (recharges, docs/glossary.md): a user's recharge requests and the operators' queue that decides them. */
 import { idParamsSchema, pageQuerySchema, rejectRequestSchema } from '../common.ts';
 import {
   adminDepositPageSchema,
