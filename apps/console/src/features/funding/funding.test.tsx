@@ -67,7 +67,7 @@ describe('funding settings, edited by an admin with two-factor', () => {
     change('funding-payee-0', '   ');
     save();
     expect(await screen.findByText('Required')).toBeTruthy();
-    expect(screen.getByText('The code has 6 digits')).toBeTruthy();
+    expect(await screen.findByText('The code has 6 digits')).toBeTruthy();
     expect(writes(calls)).toHaveLength(0);
   });
 

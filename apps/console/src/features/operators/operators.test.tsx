@@ -65,7 +65,7 @@ describe('operators', () => {
     fireEvent.change(screen.getByTestId('operator-password'), { target: { value: 'short' } });
     fireEvent.click(screen.getByTestId('operator-add-confirm'));
     expect(await screen.findByText('3 to 64 characters')).toBeTruthy();
-    expect(screen.getByText('At least 8 characters')).toBeTruthy();
+    expect(await screen.findByText('At least 8 characters')).toBeTruthy();
     expect(writes(calls)).toHaveLength(0);
     fireEvent.change(screen.getByTestId('operator-account'), { target: { value: ' lee ' } });
     fireEvent.change(screen.getByTestId('operator-password'), { target: { value: 'long enough' } });

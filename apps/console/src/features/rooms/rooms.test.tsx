@@ -55,7 +55,7 @@ describe('rooms', () => {
     change('room-edit-reason', 'Tighter limits');
     saveEdit();
     expect(await screen.findByText('An amount in dollars with at most 2 decimals')).toBeTruthy();
-    expect(screen.getByText('The stake maximum must be at least the stake minimum')).toBeTruthy();
+    expect(await screen.findByText('The stake maximum must be at least the stake minimum')).toBeTruthy();
     expect(writes(calls)).toHaveLength(0);
   });
 

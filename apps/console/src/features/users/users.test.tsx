@@ -124,14 +124,13 @@ describe('balance adjustment', () => {
     });
     openUser();
     await openAdjustment();
+    // The preview follows the field as antd reports its value, a render later: wait for the text itself.
+    const preview = (text: string) =>
+      waitFor(() => expect(screen.getByTestId('adjust-preview').textContent).toBe(text));
     typeAmount(' -12.50 ');
-    expect((await screen.findByTestId('adjust-preview')).textContent).toBe(
-      "The user's balance will change by -$12.50.",
-    );
+    await preview("The user's balance will change by -$12.50.");
     typeAmount('+0.1');
-    expect((await screen.findByTestId('adjust-preview')).textContent).toBe(
-      "The user's balance will change by +$0.10.",
-    );
+    await preview("The user's balance will change by +$0.10.");
     typeAmount('-12.50');
     typeReason('  Wrong credit  ');
     confirm();

@@ -70,7 +70,9 @@ describe('withdrawal review', () => {
     );
     expect(await screen.findByText('This withdrawal was already decided')).toBeTruthy();
     expect(writes(calls)).toHaveLength(1);
-    expect(screen.getByTestId('withdrawal-pay-confirm').hasAttribute('disabled')).toBe(false);
+    await waitFor(() =>
+      expect(screen.getByTestId('withdrawal-pay-confirm').hasAttribute('disabled')).toBe(false),
+    );
   });
 
   it('rejects (refunding the user) with the reason typed', async () => {
