@@ -365,7 +365,9 @@ export class LedgerService {
         const referenceIds = reference
           ? (
               await Promise.all(
-                [...this.#kinds.values()].map((kind) => kind.findByReference?.(this.deps.db, reference) ?? []),
+                [...this.#kinds.values()].map(
+                  (kind) => kind.findByReference?.(this.deps.db, reference) ?? [],
+                ),
               )
             ).flat()
           : [];
