@@ -33,6 +33,7 @@ import type {
   LedgerRefType,
   LedgerRepository,
   NamedTransferRow,
+  NewTransfer,
   SystemAccountKind,
 } from './ledger.repository.ts';
 import { ledgerKey } from './ledger.repository.ts';
@@ -127,9 +128,6 @@ export class LedgerService {
   }
 
   async transfer(trx: Transaction<DB>, request: TransferRequest): Promise<TransferResult> {
-    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
-      throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
-    }
     // The user sides are locked before the insert (in user id order when there are two), so the balances
     // the transfer records as "after" it are exactly the ones the updates below leave.
     const toFirst =
@@ -137,18 +135,12 @@ export class LedgerService {
     const early = await this.resolve(trx, toFirst ? request.to : request.from);
     const late = await this.resolve(trx, toFirst ? request.from : request.to);
     const [debit, credit] = toFirst ? [late, early] : [early, late];
-    const idempotencyKey = ledgerKey(request.reference);
+    const transfer = newTransfer(request, debit.id, credit.id);
+    const { idempotencyKey } = transfer;
     const debitBalanceAfter = debit.balance === null ? null : debit.balance - request.amount;
     const creditBalanceAfter = credit.balance === null ? null : credit.balance + request.amount;
     const inserted = await this.deps.repository.insertTransfer(trx, {
-      debitAccountId: debit.id,
-      creditAccountId: credit.id,
-      amount: request.amount,
-      code: request.code,
-      refType: request.reference.type,
-      refId: request.reference.id,
-      idempotencyKey,
-      createdAt: request.at,
+      ...transfer,
       debitBalanceAfter,
       creditBalanceAfter,
     });
@@ -188,21 +180,10 @@ export class LedgerService {
     trx: Transaction<DB>,
     request: Omit<TransferRequest, 'from' | 'to'> & { fromAccountId: string; to: SystemAccountKind },
   ): Promise<Pick<TransferResult, 'id' | 'replayed'>> {
-    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
-      throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
-    }
     const credit = { id: await this.systemAccountId(trx, request.to) };
-    const idempotencyKey = ledgerKey(request.reference);
-    const outcome = await this.deps.repository.insertTransferAndDebit(trx, {
-      debitAccountId: request.fromAccountId,
-      creditAccountId: credit.id,
-      amount: request.amount,
-      code: request.code,
-      refType: request.reference.type,
-      refId: request.reference.id,
-      idempotencyKey,
-      createdAt: request.at,
-    });
+    const transfer = newTransfer(request, request.fromAccountId, credit.id);
+    const { idempotencyKey } = transfer;
+    const outcome = await this.deps.repository.insertTransferAndDebit(trx, transfer);
     if (outcome.inserted && outcome.id !== null) return { id: outcome.id, replayed: false };
     if (outcome.debited) {
       // Debited, then the key was taken by a concurrent transfer: the rollback undoes the debit.
@@ -425,6 +406,27 @@ export class LedgerService {
     }
     return { id: await this.systemAccountId(trx, ref.system), balance: null };
   }
+}
+
+/** The row a transfer request makes, its key built from its reference; a non-positive amount is a bug. */
+function newTransfer(
+  request: Pick<TransferRequest, 'amount' | 'code' | 'reference' | 'at'>,
+  debitAccountId: string,
+  creditAccountId: string,
+): NewTransfer {
+  if (!Number.isSafeInteger(request.amount) || request.amount <= 0) {
+    throw new RangeError(`a transfer needs a positive whole number of cents: ${request.amount}`);
+  }
+  return {
+    debitAccountId,
+    creditAccountId,
+    amount: request.amount,
+    code: request.code,
+    refType: request.reference.type,
+    refId: request.reference.id,
+    idempotencyKey: ledgerKey(request.reference),
+    createdAt: request.at,
+  };
 }
 
 function accountName(kind: string, user: string | null): string {
