@@ -27,11 +27,9 @@ const TIERS = [
     'uploads',
     'wallets',
   ],
-  ['accounts', 'notifications', 'rounds', 'support'],
-  ['admin-rooms', 'auth', 'bank-cards', 'positions'],
+  ['accounts', 'funding-settings', 'notifications', 'rounds', 'support'],
+  ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'positions'],
   ['admin-auth', 'market', 'withdrawals'],
-  ['funding-settings'],
-  ['deposits'],
   ['admin-dashboard', 'assets'],
   ['admin-users'],
 ];

@@ -33,6 +33,7 @@ export const adminRoomEndpoints = {
     method: 'PATCH',
     path: '/admin/rooms/:id',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary:
       'Edit a room (admin role): limits apply to positions placed from now, timings and edge from the next round',
@@ -46,6 +47,7 @@ export const adminRoomEndpoints = {
     method: 'POST',
     path: '/admin/rooms/:id/pause',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary: 'Pause (admin role): the current round finishes, no new one opens, positions are refused',
     params: idParams,
@@ -58,6 +60,7 @@ export const adminRoomEndpoints = {
     method: 'POST',
     path: '/admin/rooms/:id/resume',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary: 'Resume (admin role): the next round opens on the engine’s next tick',
     params: idParams,
@@ -94,6 +97,7 @@ export const adminRoomEndpoints = {
     method: 'POST',
     path: '/admin/rooms/:id/chains',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary:
       'Create the room’s next chain (admin role): its terminal hash is published now, before any round uses it',

@@ -171,6 +171,7 @@ export const adminWithdrawalEndpoints = {
     method: 'POST',
     path: '/admin/withdrawals/:id/pay',
     access: 'operator',
+    secondFactor: 'enrolled',
     tags: ['admin'],
     summary: 'Mark a pending withdrawal paid (the hold leaves the ledger); repeating it changes nothing',
     params: idParams,
@@ -183,6 +184,7 @@ export const adminWithdrawalEndpoints = {
     method: 'POST',
     path: '/admin/withdrawals/:id/reject',
     access: 'operator',
+    secondFactor: 'enrolled',
     tags: ['admin'],
     summary: 'Reject a pending withdrawal: the held amount returns to the user exactly once',
     params: idParams,
@@ -231,6 +233,8 @@ export const fundingSettingsEndpoints = {
     method: 'PUT',
     path: '/admin/funding/methods',
     access: 'operator',
+    role: 'admin',
+    secondFactor: 'step-up',
     tags: ['admin'],
     summary:
       'Replace the receiving bank accounts, deposit addresses and the card payment switch ' +
@@ -308,7 +312,7 @@ export const uploadEndpoints = {
   image: endpoint({
     method: 'GET',
     path: '/uploads/:id',
-    access: 'user',
+    access: 'user-or-operator',
     tags: ['app'],
     summary: 'An uploaded image, for its owner or an operator',
     params: idParams,

@@ -43,6 +43,23 @@ export function createOperatorGuard(adminAuth: OperatorSessions, userSessions: U
 }
 
 /**
+ * Guard for `user-or-operator` routes (an uploaded image, for its owner or any operator): an operator's
+ * session sets request.operatorAuth, else a user's sets request.userAuth; neither is 401.
+ */
+export function createUserOrOperatorGuard(
+  operatorSessions: OperatorSessions,
+  userSessions: UserSessions,
+): OperatorGuard {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    request.operatorAuth = await operatorSessions.authenticate(token);
+    if (request.operatorAuth) return;
+    request.userAuth = await userSessions.authenticate(token);
+    if (!request.userAuth) throw new AppError('UNAUTHENTICATED');
+  };
+}
+
+/**
  * Guard for the routes only the `admin` role may use: the operator guard first (401/403 as usual), then
  * FORBIDDEN for an operator of any other role — before the body is even read.
  */
