@@ -20,7 +20,6 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
-  onRequestHookHandler,
 } from 'fastify';
 import { z } from 'zod';
 import { guardOf } from './guards/access-guards.ts';
@@ -45,13 +44,6 @@ export interface EndpointRoute<S extends EndpointSpec> {
    */
   uncheckedAnswer?: true;
   handler(request: EndpointRequest<S>, reply: FastifyReply): Promise<EndpointAnswer<S>>;
-}
-
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The declaration a route was registered from: the error handler checks answers against it. */
-    endpoint?: EndpointSpec;
-  }
 }
 
 const SECURITY: Record<EndpointSpec['access'], readonly Record<string, string[]>[] | undefined> = {
@@ -85,8 +77,8 @@ export function route<S extends EndpointSpec>(
     method: spec.method,
     url: spec.path,
     schema,
-    // Upcast: a guard is an async onRequest hook that never needs the reply.
-    ...(guard ? { onRequest: guard satisfies onRequestHookHandler as onRequestHookHandler } : {}),
+    // A guard is an async onRequest hook that never needs the reply.
+    ...(guard ? { onRequest: guard } : {}),
     // Fastify still sets the JSON content type for a body serialised by the route's own compiler.
     ...(options.uncheckedAnswer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     config: { ...options.config, endpoint: spec },

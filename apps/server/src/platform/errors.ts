@@ -6,6 +6,7 @@
  * else becomes INTERNAL without leaking.
  */
 import {
+  type EndpointSpec,
   type ErrorBody,
   type ErrorCode,
   endpointErrors,
@@ -182,9 +183,15 @@ export function sendError(request: FastifyRequest, reply: FastifyReply, error: A
   return reply.status(error.statusCode).send(renderError(error, requestLocale(request)));
 }
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (endpoint-route.ts): answers are checked against it. */
+    endpoint?: EndpointSpec;
+  }
+}
+
 /** Whether `code` is one the route's declaration allows (routes not registered from one allow any). */
 function isDeclaredError(request: FastifyRequest, code: ErrorCode): boolean {
-  // The declaration a route was registered from (endpoint-route.ts puts it in the route's config).
   const endpoint = request.routeOptions.config?.endpoint;
   return endpoint === undefined || endpointErrors(endpoint).has(code);
 }

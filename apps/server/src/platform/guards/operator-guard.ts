@@ -60,7 +60,7 @@ export function createUserOrOperatorGuard(
 }
 
 /**
- * Guard for the routes only the `admin` role may use: the operator guard first (401/403 as usual), then
+ * Guard for the routes declared `role: 'admin'`: the operator guard first (401/403 as usual), then
  * FORBIDDEN for an operator of any other role — before the body is even read.
  */
 export function createAdminGuard(operatorGuard: OperatorGuard): OperatorGuard {
@@ -76,8 +76,8 @@ export function requireOperator(request: FastifyRequest): OperatorAuth {
 }
 
 /**
- * Guard for money decisions (approving, rejecting or paying deposits and withdrawals): the operator
- * guard first, then TWO_FACTOR_REQUIRED for an operator without two-factor authentication — a stolen
+ * Guard for the routes declared `secondFactor: 'enrolled'`, the money decisions (approving, rejecting or
+ * paying deposits and withdrawals): the operator guard first, then TWO_FACTOR_REQUIRED for an operator without two-factor authentication — a stolen
  * password alone must not be enough to move money. The console answers it with the enrolment flow.
  */
 export function createTwoFactorGuard(operatorGuard: OperatorGuard): OperatorGuard {
