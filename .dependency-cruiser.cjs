@@ -20,11 +20,9 @@ const TIERS = [
   // wallets share (their routes and their storage); they use only the platform.
   ['audit', 'idempotency', 'payout-destinations'],
   ['app', 'attempt-throttle', 'beacon', 'fairness', 'ledger', 'payments', 'uploads', 'wallets'],
-  ['accounts', 'notifications', 'rounds', 'support'],
-  ['admin-rooms', 'auth', 'bank-cards', 'positions'],
+  ['accounts', 'funding-settings', 'notifications', 'rounds', 'support'],
+  ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'positions'],
   ['admin-auth', 'market', 'withdrawals'],
-  ['funding-settings'],
-  ['deposits'],
   ['admin-dashboard', 'assets'],
   ['admin-users'],
 ];

@@ -39,6 +39,7 @@ import { registerCompression } from './platform/compression.ts';
 import { type Config, servesApi } from './platform/config.ts';
 import { registerCors } from './platform/cors.ts';
 import { AppError, installErrorHandler, sendError, toAppError } from './platform/errors.ts';
+import { installAccessGuards } from './platform/guards/access-guards.ts';
 import { accessLog, type Logger } from './platform/logger.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
@@ -116,8 +117,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app, { strictContract: config.testMode || process.env.NODE_ENV === 'test' });
   installJsonOnly(app);
-  app.decorateRequest('userAuth', null);
-  app.decorateRequest('operatorAuth', null);
+  // Every route's guard comes from its declaration (route() looks it up): the sessions they check.
+  installAccessGuards(app, { users: services.sessions, operators: services.adminAuth });
 
   // Errors and slow answers always, one in 100 of the rest (every one at LOG_LEVEL=debug).
   const logAccess = accessLog({ sampleEvery: logger.isLevelEnabled('debug') ? 1 : 100, slowMs: 1000 });
@@ -150,20 +151,17 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
           captcha: services.captcha,
           sessions: services.sessions,
           passwordReset: services.passwordReset,
-          userGuard: services.userGuard,
         }),
       );
       await api.register(
         accountsRoutes({
           accounts: services.accounts,
-          userGuard: services.userGuard,
           authPerMinute: config.rateLimit.authPerMinute,
         }),
       );
       await api.register(
         adminAuthRoutes({
           adminAuth: services.adminAuth,
-          operatorGuard: services.operatorGuard,
           authPerMinute: config.rateLimit.authPerMinute,
           accountPerMinute: config.rateLimit.accountPerMinute,
         }),
@@ -171,24 +169,12 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await registerMoneyRoutes(api, config, services);
       await registerTradingRoutes(api, services);
       await registerConsoleRoutes(api, services);
-      await api.register(
-        notificationsRoutes({
-          notifications: services.notifications,
-          userGuard: services.userGuard,
-          operatorGuard: services.operatorGuard,
-        }),
-      );
-      await api.register(
-        supportRoutes({
-          support: services.support,
-          userGuard: services.userGuard,
-          operatorGuard: services.operatorGuard,
-        }),
-      );
+      await api.register(notificationsRoutes({ notifications: services.notifications }));
+      await api.register(supportRoutes({ support: services.support }));
     },
     { prefix: API_PREFIX },
   );
-  if (servesApi(config)) await app.register(commonUploadRoute(uploadDeps(services)));
+  if (servesApi(config)) await app.register(commonUploadRoute({ uploads: services.uploads }));
 
   // A realtime-only node serves health and realtime, nothing else: the pages come from the api nodes.
   const sites: StaticSites = servesApi(config)
@@ -207,20 +193,11 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
 
 /** Money: funding methods, uploads, deposits, the card gateway, cards, wallets, withdrawals. */
 async function registerMoneyRoutes(api: FastifyInstance, config: Config, services: Services): Promise<void> {
-  const { userGuard, operatorGuard } = services;
-  await api.register(ledgerRoutes({ ledger: services.ledger, userGuard, operatorGuard }));
-  await api.register(
-    fundingSettingsRoutes({
-      fundingSettings: services.fundingSettings,
-      userGuard,
-      operatorGuard,
-      adminGuard: services.adminGuard,
-      adminAuth: services.adminAuth,
-    }),
-  );
-  await api.register(uploadsRoutes(uploadDeps(services)));
-  await api.register(depositsRoutes({ deposits: services.deposits, userGuard }));
-  await api.register(adminDepositsRoutes({ deposits: services.deposits, operatorGuard }));
+  await api.register(ledgerRoutes({ ledger: services.ledger }));
+  await api.register(fundingSettingsRoutes({ fundingSettings: services.fundingSettings }));
+  await api.register(uploadsRoutes({ uploads: services.uploads }));
+  await api.register(depositsRoutes({ deposits: services.deposits }));
+  await api.register(adminDepositsRoutes({ deposits: services.deposits }));
   // Without a card gateway there is no webhook to call and no hosted page to reach.
   if (services.cardProvider) {
     await api.register(
@@ -236,53 +213,30 @@ async function registerMoneyRoutes(api: FastifyInstance, config: Config, service
       sandboxGatewayRoutes({ gateway: services.sandboxGateway, publicUrl: config.publicUrl }),
     );
   }
-  await api.register(bankCardsRoutes({ bankCards: services.bankCards, userGuard }));
-  await api.register(walletsRoutes({ wallets: services.wallets, userGuard }));
-  await api.register(withdrawalsRoutes({ withdrawals: services.withdrawals, userGuard }));
-  await api.register(adminWithdrawalsRoutes({ withdrawals: services.withdrawals, operatorGuard }));
-  await api.register(assetsRoutes({ assets: services.assets, userGuard }));
+  await api.register(bankCardsRoutes({ bankCards: services.bankCards }));
+  await api.register(walletsRoutes({ wallets: services.wallets }));
+  await api.register(withdrawalsRoutes({ withdrawals: services.withdrawals }));
+  await api.register(adminWithdrawalsRoutes({ withdrawals: services.withdrawals }));
+  await api.register(assetsRoutes({ assets: services.assets }));
 }
 
 /** Trading: rooms, rounds, positions and records, the market overview, fairness proofs. */
 async function registerTradingRoutes(api: FastifyInstance, services: Services): Promise<void> {
-  const { userGuard, optionalUserGuard } = services;
-  await api.register(roomsRoutes({ rooms: services.rooms, userGuard, optionalUserGuard }));
-  await api.register(positionsRoutes({ positions: services.positions, userGuard }));
+  await api.register(roomsRoutes({ rooms: services.rooms }));
+  await api.register(positionsRoutes({ positions: services.positions }));
   await api.register(marketRoutes({ market: services.market }));
   await api.register(fairnessRoutes({ fairness: services.fairness }));
 }
 
 /** The operator console; the deposit, withdrawal, ledger and funding queues are with money. */
 async function registerConsoleRoutes(api: FastifyInstance, services: Services): Promise<void> {
-  const { operatorGuard, adminGuard } = services;
+  await api.register(operatorsRoutes({ operators: services.operators }));
+  await api.register(auditRoutes({ audit: services.audit }));
+  await api.register(dashboardRoutes({ dashboard: services.dashboard }));
   await api.register(
-    operatorsRoutes({
-      operators: services.operators,
-      adminAuth: services.adminAuth,
-      operatorGuard,
-      adminGuard,
-    }),
+    adminUsersRoutes({ users: services.adminUsers, adjustments: services.balanceAdjustments }),
   );
-  await api.register(auditRoutes({ audit: services.audit, operatorGuard }));
-  await api.register(dashboardRoutes({ dashboard: services.dashboard, operatorGuard }));
-  await api.register(
-    adminUsersRoutes({
-      users: services.adminUsers,
-      adjustments: services.balanceAdjustments,
-      operatorGuard,
-      adminGuard,
-    }),
-  );
-  await api.register(adminRoomsRoutes({ rooms: services.adminRooms, operatorGuard, adminGuard }));
-}
-
-function uploadDeps(services: Services) {
-  return {
-    uploads: services.uploads,
-    userGuard: services.userGuard,
-    sessions: services.sessions,
-    adminAuth: services.adminAuth,
-  };
+  await api.register(adminRoomsRoutes({ rooms: services.adminRooms }));
 }
 
 /**

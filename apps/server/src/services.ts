@@ -72,12 +72,6 @@ import type { Clock } from './platform/clock.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import { DomainEvents } from './platform/events.ts';
-import {
-  createAdminGuard,
-  createOperatorGuard,
-  type OperatorGuard,
-} from './platform/guards/operator-guard.ts';
-import { createOptionalUserGuard, createUserGuard, type UserGuard } from './platform/guards/user-guard.ts';
 import type { Logger } from './platform/logger.ts';
 import type { Mailer } from './platform/mailer.ts';
 import type { PasswordHasher } from './platform/password-hasher.ts';
@@ -101,10 +95,6 @@ export interface Services {
   passwordReset: PasswordResetService;
   accounts: AccountsService;
   adminAuth: AdminAuthService;
-  userGuard: UserGuard;
-  operatorGuard: OperatorGuard;
-  /** The operator guard plus the `admin` role (FORBIDDEN for other operators). */
-  adminGuard: OperatorGuard;
   operators: OperatorsService;
   ledger: LedgerService;
   fundingSettings: FundingSettingsService;
@@ -117,7 +107,6 @@ export interface Services {
   wallets: WalletsService;
   withdrawals: WithdrawalsService;
   assets: AssetsService;
-  optionalUserGuard: UserGuard;
   rooms: RoomsService;
   positions: PositionsService;
   market: MarketService;
@@ -202,7 +191,6 @@ export function createServices(platform: Platform): Services {
       idleTimeoutSeconds: config.console.idleTimeoutSeconds,
     },
   });
-  const operatorGuard = createOperatorGuard(adminAuth, sessions);
 
   // Money.
   const { funding } = config;
@@ -374,9 +362,6 @@ export function createServices(platform: Platform): Services {
       paymentPasswordThrottle,
     }),
     adminAuth,
-    userGuard: createUserGuard(sessions),
-    operatorGuard,
-    adminGuard: createAdminGuard(operatorGuard),
     operators: new OperatorsService({ db, repository: adminAuthRepository, hasher, audit, clock }),
     ledger,
     fundingSettings,
@@ -390,7 +375,6 @@ export function createServices(platform: Platform): Services {
     wallets,
     withdrawals,
     assets,
-    optionalUserGuard: createOptionalUserGuard(sessions),
     rooms,
     positions,
     market,

@@ -2,7 +2,10 @@
  * Step-up: where users send their money (receiving bank accounts, deposit addresses) is changed by an
  * admin only, with a current two-factor code; an active second factor is replaced only with a current
  * code of it; an admin resets another operator's two-factor with their own code. Each change audited.
+ * Every endpoint declared with a step-up (`secondFactor: 'step-up'`) is driven here.
  */
+import type { EndpointSpec } from '@tradehall/contracts';
+import * as endpointGroups from '@tradehall/contracts/endpoints';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminToken,
@@ -35,6 +38,17 @@ const NEW_SETTINGS: Settings = {
   cryptoNetworks: [{ network: 'USDT-TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' }],
   cardPaymentEnabled: true,
 };
+
+describe('the step-up declarations', () => {
+  it('are the endpoints this suite drives', () => {
+    const stepUps = Object.values(endpointGroups)
+      .flatMap((group) => Object.values(group as Record<string, EndpointSpec>))
+      .filter((spec) => spec.secondFactor === 'step-up')
+      .map((spec) => `${spec.method} ${spec.path}`);
+    // A new step-up endpoint gets its tests below (refused without a code, a wrong code counted), then here.
+    expect(stepUps.sort()).toEqual(['POST /admin/operators/:id/totp/reset', 'PUT /admin/funding/methods']);
+  });
+});
 
 describe.each(DRIVERS)('step-up on %s', (driver) => {
   let t: TestApp;

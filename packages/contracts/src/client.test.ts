@@ -63,6 +63,11 @@ describe('endpointErrors', () => {
   it('lets an operator endpoint answer the second-factor codes', () => {
     expect(endpointErrors({ ...health, access: 'operator' }).has('TWO_FACTOR_REQUIRED')).toBe(true);
   });
+  it('gives an endpoint for users or operators the session codes, not the second-factor ones', () => {
+    const codes = endpointErrors({ ...health, access: 'user-or-operator' });
+    expect(codes.has('UNAUTHENTICATED')).toBe(true);
+    expect(codes.has('TWO_FACTOR_REQUIRED')).toBe(false);
+  });
 });
 
 describe('createApiClient', () => {

@@ -12,14 +12,28 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Who may call: nobody signed in (`public`), anyone with or without a session (`optional`), a signed-in
- * user (`user`) or an operator (`operator`, whose routes may ask for a role or a second factor).
+ * user (`user`), a signed-in user or an operator (`user-or-operator`, the handler tells which) or an
+ * operator (`operator`, whose endpoints may also ask for a role and a second factor). The server guards
+ * each route with what its declaration says here, and nothing else.
  */
-export type EndpointAccess = 'public' | 'optional' | 'user' | 'operator';
+export type EndpointAccess = 'public' | 'optional' | 'user' | 'user-or-operator' | 'operator';
+
+/**
+ * What an operator endpoint asks of the operator's second factor: `enrolled`, two-factor switched on
+ * (TWO_FACTOR_REQUIRED otherwise, before the body is read); `step-up`, a current code of it sent in the
+ * body's `totpCode`, checked when the endpoint's rules are ready to act (so a typo elsewhere in the body
+ * does not use up the code).
+ */
+export type SecondFactor = 'enrolled' | 'step-up';
 
 export interface EndpointSpec {
   readonly method: HttpMethod;
   readonly path: `/${string}`;
   readonly access: EndpointAccess;
+  /** Operator endpoints only: the admin role is required (FORBIDDEN for other operators). */
+  readonly role?: 'admin';
+  /** Operator endpoints only: see SecondFactor. */
+  readonly secondFactor?: SecondFactor;
   readonly summary: string;
   readonly tags: readonly string[];
   readonly params?: z.ZodType;
@@ -48,7 +62,25 @@ export interface MultipartBody {
   readonly types: readonly string[];
 }
 
-export function endpoint<const S extends EndpointSpec>(spec: S): S {
+/**
+ * Rules of the access fields the types can hold: a role or a second factor narrows an operator's access
+ * (no other endpoint declares one), and a step-up endpoint's body carries the code, as `totpCode`. A
+ * declaration that breaks one misses the property named after the rule.
+ */
+type AccessRules<S> = (S extends { readonly access: 'operator' }
+  ? unknown
+  : S extends { readonly role: unknown } | { readonly secondFactor: unknown }
+    ? { readonly roleAndSecondFactorAreForOperatorEndpoints: never }
+    : unknown) &
+  (S extends { readonly secondFactor: 'step-up' }
+    ? S extends { readonly body: z.ZodType<infer Body> }
+      ? 'totpCode' extends keyof Body
+        ? unknown
+        : { readonly stepUpBodyHasTotpCode: never }
+      : { readonly stepUpBodyHasTotpCode: never }
+    : unknown);
+
+export function endpoint<const S extends EndpointSpec>(spec: S & AccessRules<S>): S {
   return spec;
 }
 

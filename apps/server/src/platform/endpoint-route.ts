@@ -1,7 +1,8 @@
 /**
  * Registers a route from its contract declaration (packages/contracts, `endpoint()`): method, path, the
  * schemas that parse the request and serialise (and so check) the answer, the OpenAPI summary, tags and
- * security all come from the declaration; a route file adds only its guard, its rate limit and its handler.
+ * security, and the guard (guards/access-guards.ts: who may call, as the declaration's access fields say)
+ * all come from the declaration; a route file adds only its rate limit and its handler.
  */
 import {
   type EndpointSpec,
@@ -19,9 +20,9 @@ import type {
   FastifyReply,
   FastifyRequest,
   FastifySchema,
-  onRequestHookHandler,
 } from 'fastify';
 import { z } from 'zod';
+import { guardOf } from './guards/access-guards.ts';
 import { notModifiedResponse, withEtag } from './shared-read-reply.ts';
 
 /** A request whose params, query and body the route's schemas have already parsed. */
@@ -34,15 +35,9 @@ export type EndpointRequest<S extends EndpointSpec> = FastifyRequest<{
 /** What a handler may answer: the success body as the schema takes it in, or the reply it sent itself. */
 export type EndpointAnswer<S extends EndpointSpec> = z.input<S['response']> | FastifyReply;
 
-/** A guard as route files hold them: rejects by throwing an AppError. */
-type Guard = (request: FastifyRequest) => Promise<void>;
-
 export interface EndpointRoute<S extends EndpointSpec> {
-  onRequest?: Guard | onRequestHookHandler | readonly (Guard | onRequestHookHandler)[];
   /** Per-route settings of plugins (the rate limit). */
   config?: FastifyContextConfig;
-  /** Schema parts the declaration cannot say (who else may call); responses are added to the declared ones. */
-  schema?: Partial<FastifySchema>;
   /**
    * The handler answers a body the server built itself (or stored): it is sent as JSON without being
    * checked against the response schema again, for a hot path where that check is a measurable cost.
@@ -51,17 +46,11 @@ export interface EndpointRoute<S extends EndpointSpec> {
   handler(request: EndpointRequest<S>, reply: FastifyReply): Promise<EndpointAnswer<S>>;
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The declaration a route was registered from: the error handler checks answers against it. */
-    endpoint?: EndpointSpec;
-  }
-}
-
 const SECURITY: Record<EndpointSpec['access'], readonly Record<string, string[]>[] | undefined> = {
   public: undefined,
   optional: [{}, { bearer: [] }],
   user: [{ bearer: [] }],
+  'user-or-operator': [{ bearer: [] }, { operatorBearer: [] }],
   operator: [{ operatorBearer: [] }],
 };
 
@@ -71,7 +60,7 @@ export function route<S extends EndpointSpec>(
   options: EndpointRoute<S>,
 ): void {
   const security = SECURITY[spec.access];
-  const { response: extraResponses, ...extraSchema } = options.schema ?? {};
+  const guard = guardOf(app, spec);
   const schema: FastifySchema = {
     tags: [...spec.tags],
     summary: spec.summary,
@@ -82,14 +71,14 @@ export function route<S extends EndpointSpec>(
     // The multipart body itself is documented by the OpenAPI transform (platform/openapi-transform.ts): a body
     // schema here would be checked against the parsed body, which a multipart request does not have.
     ...(spec.multipart ? { consumes: ['multipart/form-data'] } : {}),
-    response: { ...endpointResponses(spec), ...(extraResponses as object | undefined) },
-    ...extraSchema,
+    response: endpointResponses(spec),
   };
   app.route({
     method: spec.method,
     url: spec.path,
     schema,
-    ...(options.onRequest ? { onRequest: options.onRequest as onRequestHookHandler } : {}),
+    // A guard is an async onRequest hook that never needs the reply.
+    ...(guard ? { onRequest: guard } : {}),
     // Fastify still sets the JSON content type for a body serialised by the route's own compiler.
     ...(options.uncheckedAnswer ? { serializerCompiler: () => (data: unknown) => JSON.stringify(data) } : {}),
     config: { ...options.config, endpoint: spec },
@@ -134,10 +123,4 @@ function errorResponsesOf(spec: EndpointSpec): Record<string, unknown> {
       .sort(([a], [b]) => a - b)
       .map(([status, codes]) => [status, errorBodySchema.describe(`Error codes: ${codes.join(', ')}`)]),
   );
-}
-
-/** Whether `code` is one the route's declaration allows (routes not registered from one allow any). */
-export function isDeclaredError(request: FastifyRequest, code: ErrorCode): boolean {
-  const endpoint = request.routeOptions.config?.endpoint;
-  return endpoint === undefined || endpointErrors(endpoint).has(code);
 }

@@ -5,10 +5,16 @@
  * along so a client translating the code itself can fill them too). Services throw AppError; anything
  * else becomes INTERNAL without leaking.
  */
-import { type ErrorBody, type ErrorCode, errorMessageKey, httpStatusOf } from '@tradehall/contracts';
+import {
+  type EndpointSpec,
+  type ErrorBody,
+  type ErrorCode,
+  endpointErrors,
+  errorMessageKey,
+  httpStatusOf,
+} from '@tradehall/contracts';
 import type { Locale } from '@tradehall/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isDeclaredError } from './endpoint-route.ts';
 import { requestLocale, translate } from './i18n.ts';
 import { RequestValidationError } from './validation.ts';
 
@@ -175,6 +181,19 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
 export function sendError(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
   if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
   return reply.status(error.statusCode).send(renderError(error, requestLocale(request)));
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The declaration a route was registered from (endpoint-route.ts): answers are checked against it. */
+    endpoint?: EndpointSpec;
+  }
+}
+
+/** Whether `code` is one the route's declaration allows (routes not registered from one allow any). */
+function isDeclaredError(request: FastifyRequest, code: ErrorCode): boolean {
+  const endpoint = request.routeOptions.config?.endpoint;
+  return endpoint === undefined || endpointErrors(endpoint).has(code);
 }
 
 /**

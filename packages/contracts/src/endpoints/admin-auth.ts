@@ -100,6 +100,7 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/admin/operators',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary: 'Create an operator account (admin role)',
     body: createOperatorRequestSchema,
@@ -111,6 +112,8 @@ export const operatorEndpoints = {
     method: 'POST',
     path: '/admin/operators/:id/totp/reset',
     access: 'operator',
+    role: 'admin',
+    secondFactor: 'step-up',
     tags: ['admin'],
     summary:
       "Turn another operator's two-factor off and end their sessions (admin role, with totpCode: " +

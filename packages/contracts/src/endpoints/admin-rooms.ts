@@ -32,6 +32,7 @@ export const adminRoomEndpoints = {
     method: 'PATCH',
     path: '/admin/rooms/:id',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary:
       'Edit a room (admin role): limits apply to positions placed from now, timings and edge from the next round',
@@ -45,6 +46,7 @@ export const adminRoomEndpoints = {
     method: 'POST',
     path: '/admin/rooms/:id/pause',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary: 'Pause (admin role): the current round finishes, no new one opens, positions are refused',
     params: idParamsSchema,
@@ -57,6 +59,7 @@ export const adminRoomEndpoints = {
     method: 'POST',
     path: '/admin/rooms/:id/resume',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary: 'Resume (admin role): the next round opens on the engine’s next tick',
     params: idParamsSchema,
@@ -93,6 +96,7 @@ export const adminRoomEndpoints = {
     method: 'POST',
     path: '/admin/rooms/:id/chains',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary:
       'Create the room’s next chain (admin role): its terminal hash is published now, before any round uses it',

@@ -88,6 +88,7 @@ export const adminUserEndpoints = {
     method: 'POST',
     path: '/admin/users/:id/balance-adjustments',
     access: 'operator',
+    role: 'admin',
     tags: ['admin'],
     summary: 'Adjust the balance (admin role): a transfer between the house and the user, never below zero',
     params: idParamsSchema,

@@ -31,6 +31,8 @@ export const fundingSettingsEndpoints = {
     method: 'PUT',
     path: '/admin/funding/methods',
     access: 'operator',
+    role: 'admin',
+    secondFactor: 'step-up',
     tags: ['admin'],
     summary:
       'Replace the receiving bank accounts, deposit addresses and the card payment switch ' +

@@ -25,7 +25,7 @@ export const uploadEndpoints = {
   image: endpoint({
     method: 'GET',
     path: '/uploads/:id',
-    access: 'user',
+    access: 'user-or-operator',
     tags: ['app'],
     summary: 'An uploaded image, for its owner or an operator',
     params: idParamsSchema,

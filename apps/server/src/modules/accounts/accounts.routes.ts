@@ -2,37 +2,32 @@
 import { accountEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import { perIpLimit } from '../../platform/rate-limit.ts';
 import type { AccountsService } from './accounts.service.ts';
 
 export function accountsRoutes(deps: {
   accounts: AccountsService;
-  userGuard: UserGuard;
   authPerMinute: number;
 }): FastifyPluginAsync {
-  const { accounts, userGuard } = deps;
+  const { accounts } = deps;
   // Routes that check a password get the tight auth limit: they must not become a guessing oracle.
   const passwordLimit = perIpLimit(deps.authPerMinute);
 
   return async (app) => {
     route(app, accountEndpoints.me, {
-      onRequest: userGuard,
       handler: async (request) => accounts.me(requireUser(request)),
     });
 
     route(app, accountEndpoints.update, {
-      onRequest: userGuard,
       handler: async (request) => accounts.update(requireUser(request), request.body),
     });
 
     route(app, accountEndpoints.setRealName, {
-      onRequest: userGuard,
       handler: async (request) => accounts.setRealName(requireUser(request), request.body.realName),
     });
 
     route(app, accountEndpoints.changePassword, {
-      onRequest: userGuard,
       config: passwordLimit,
       handler: async (request) => {
         await accounts.changePassword(requireUser(request), request.body);
@@ -41,7 +36,6 @@ export function accountsRoutes(deps: {
     });
 
     route(app, accountEndpoints.setPaymentPassword, {
-      onRequest: userGuard,
       config: passwordLimit,
       handler: async (request) => {
         await accounts.setPaymentPassword(requireUser(request), request.body);

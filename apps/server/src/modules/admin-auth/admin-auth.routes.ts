@@ -6,18 +6,17 @@ import { adminAuthEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { accountKey } from '../../platform/account-key.ts';
 import { route } from '../../platform/endpoint-route.ts';
-import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
+import { requireOperator } from '../../platform/guards/operator-guard.ts';
 import { clientMeta } from '../../platform/http.ts';
 import { perAccountLimiter, perIpLimit } from '../../platform/rate-limit.ts';
 import type { AdminAuthService } from './admin-auth.service.ts';
 
 export function adminAuthRoutes(deps: {
   adminAuth: AdminAuthService;
-  operatorGuard: OperatorGuard;
   authPerMinute: number;
   accountPerMinute: number;
 }): FastifyPluginAsync {
-  const { adminAuth, operatorGuard } = deps;
+  const { adminAuth } = deps;
 
   return async (app) => {
     const perAccount = perAccountLimiter(app, 'admin-login', deps.accountPerMinute, accountKey);
@@ -31,7 +30,6 @@ export function adminAuthRoutes(deps: {
     });
 
     route(app, adminAuthEndpoints.logout, {
-      onRequest: operatorGuard,
       handler: async (request) => {
         await adminAuth.logout(requireOperator(request));
         return { ok: true as const };
@@ -39,17 +37,14 @@ export function adminAuthRoutes(deps: {
     });
 
     route(app, adminAuthEndpoints.me, {
-      onRequest: operatorGuard,
       handler: async (request) => adminAuth.profile(requireOperator(request)),
     });
 
     route(app, adminAuthEndpoints.enrolTotp, {
-      onRequest: operatorGuard,
       handler: async (request) => adminAuth.enrolTotp(requireOperator(request), request.body?.totpCode),
     });
 
     route(app, adminAuthEndpoints.confirmTotp, {
-      onRequest: operatorGuard,
       handler: async (request) => adminAuth.confirmTotp(requireOperator(request), request.body.code),
     });
   };

@@ -5,36 +5,29 @@
 import { operatorEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
-import type { AdminAuthService } from './admin-auth.service.ts';
+import { requireOperator } from '../../platform/guards/operator-guard.ts';
+import { requireStepUp } from '../../platform/guards/step-up.ts';
 import type { OperatorsService } from './operators.service.ts';
 
-export function operatorsRoutes(deps: {
-  operators: OperatorsService;
-  adminAuth: AdminAuthService;
-  operatorGuard: OperatorGuard;
-  adminGuard: OperatorGuard;
-}): FastifyPluginAsync {
-  const { operators, adminAuth, operatorGuard, adminGuard } = deps;
+export function operatorsRoutes(deps: { operators: OperatorsService }): FastifyPluginAsync {
+  const { operators } = deps;
   return async (app) => {
     route(app, operatorEndpoints.list, {
-      onRequest: operatorGuard,
       handler: async () => operators.list(),
     });
 
     route(app, operatorEndpoints.create, {
-      onRequest: adminGuard,
       handler: async (request) => operators.create(requireOperator(request).operator.id, request.body),
     });
 
     route(app, operatorEndpoints.resetTotp, {
-      onRequest: adminGuard,
-      handler: async (request) => {
-        const auth = requireOperator(request);
-        return operators.resetTotp(auth.operator.id, request.params.id, request.body.reason, () =>
-          adminAuth.verifyStepUp(auth, request.body.totpCode),
-        );
-      },
+      handler: async (request) =>
+        operators.resetTotp(
+          requireOperator(request).operator.id,
+          request.params.id,
+          request.body.reason,
+          requireStepUp(request),
+        ),
     });
   };
 }

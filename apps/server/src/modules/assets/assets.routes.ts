@@ -2,13 +2,12 @@
 import { assetEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import type { AssetsService } from './assets.service.ts';
 
-export function assetsRoutes(deps: { assets: AssetsService; userGuard: UserGuard }): FastifyPluginAsync {
+export function assetsRoutes(deps: { assets: AssetsService }): FastifyPluginAsync {
   return async (app) => {
     route(app, assetEndpoints.get, {
-      onRequest: deps.userGuard,
       handler: async (request) => deps.assets.assets(requireUser(request).userId),
     });
   };

@@ -4,7 +4,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountKey } from '../../platform/account-key.ts';
 import type { Config } from '../../platform/config.ts';
 import { route } from '../../platform/endpoint-route.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import { afterResponse, clientMeta } from '../../platform/http.ts';
 import { requestLocale } from '../../platform/i18n.ts';
 import { perAccountLimiter, perIpLimit } from '../../platform/rate-limit.ts';
@@ -21,11 +21,10 @@ export interface AuthRoutesDeps {
   captcha: CaptchaService;
   sessions: SessionsService;
   passwordReset: PasswordResetService;
-  userGuard: UserGuard;
 }
 
 export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsync {
-  const { config, auth, captcha, sessions, passwordReset, userGuard } = deps;
+  const { config, auth, captcha, sessions, passwordReset } = deps;
   const authLimit = perIpLimit(config.rateLimit.authPerMinute);
 
   return async (app) => {
@@ -62,7 +61,6 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsync {
     });
 
     route(app, authEndpoints.logout, {
-      onRequest: userGuard,
       handler: async (request) => {
         await sessions.revokeCurrent(requireUser(request));
         return { ok: true as const };
@@ -70,12 +68,10 @@ export function authRoutes(deps: AuthRoutesDeps): FastifyPluginAsync {
     });
 
     route(app, authEndpoints.sessions, {
-      onRequest: userGuard,
       handler: async (request) => ({ sessions: await sessions.list(requireUser(request)) }),
     });
 
     route(app, authEndpoints.revokeSession, {
-      onRequest: userGuard,
       handler: async (request) => {
         await sessions.revoke(requireUser(request), request.params.id);
         return { ok: true as const };

@@ -2,28 +2,22 @@
 import { depositEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import type { DepositsService } from './deposits.service.ts';
 
-export function depositsRoutes(deps: {
-  deposits: DepositsService;
-  userGuard: UserGuard;
-}): FastifyPluginAsync {
-  const { deposits, userGuard } = deps;
+export function depositsRoutes(deps: { deposits: DepositsService }): FastifyPluginAsync {
+  const { deposits } = deps;
   return async (app) => {
     route(app, depositEndpoints.create, {
-      onRequest: userGuard,
       handler: async (request, reply) => {
         const result = await deposits.create(requireUser(request).userId, request.body);
         return reply.status(result.statusCode).send(result.body);
       },
     });
     route(app, depositEndpoints.list, {
-      onRequest: userGuard,
       handler: async (request) => deposits.list(requireUser(request).userId, request.query),
     });
     route(app, depositEndpoints.get, {
-      onRequest: userGuard,
       handler: async (request) => deposits.get(requireUser(request).userId, request.params.id),
     });
   };

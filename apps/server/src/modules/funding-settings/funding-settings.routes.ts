@@ -5,36 +5,25 @@
 import { fundingSettingsEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
-import type { UserGuard } from '../../platform/guards/user-guard.ts';
-import type { AdminAuthService } from '../admin-auth/admin-auth.service.ts';
+import { requireOperator } from '../../platform/guards/operator-guard.ts';
+import { requireStepUp } from '../../platform/guards/step-up.ts';
 import type { FundingSettingsService } from './funding-settings.service.ts';
 
-export function fundingSettingsRoutes(deps: {
-  fundingSettings: FundingSettingsService;
-  userGuard: UserGuard;
-  operatorGuard: OperatorGuard;
-  adminGuard: OperatorGuard;
-  adminAuth: AdminAuthService;
-}): FastifyPluginAsync {
-  const { fundingSettings, userGuard, operatorGuard, adminGuard, adminAuth } = deps;
+export function fundingSettingsRoutes(deps: { fundingSettings: FundingSettingsService }): FastifyPluginAsync {
+  const { fundingSettings } = deps;
   return async (app) => {
     route(app, fundingSettingsEndpoints.methods, {
-      onRequest: userGuard,
       handler: async () => fundingSettings.methods(),
     });
     route(app, fundingSettingsEndpoints.adminGet, {
-      onRequest: operatorGuard,
       handler: async () => fundingSettings.adminView(),
     });
     route(app, fundingSettingsEndpoints.adminUpdate, {
-      onRequest: adminGuard,
       handler: async (request) => {
-        const auth = requireOperator(request);
-        const { totpCode, ...settings } = request.body;
-        const updated = await fundingSettings.update(auth.operator.id, settings, () =>
-          adminAuth.verifyStepUp(auth, totpCode),
-        );
+        // The code is the step-up's (read by it from the body), not a setting.
+        const { totpCode: _code, ...settings } = request.body;
+        const operatorId = requireOperator(request).operator.id;
+        const updated = await fundingSettings.update(operatorId, settings, requireStepUp(request));
         return fundingSettings.adminView(updated);
       },
     });

@@ -5,59 +5,49 @@
 import { adminNotificationEndpoints, notificationEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireOperator } from '../../platform/guards/operator-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import { requestLocale } from '../../platform/i18n.ts';
 import type { NotificationsService } from './notifications.service.ts';
 
 export interface NotificationsRoutesDeps {
   notifications: NotificationsService;
-  userGuard: UserGuard;
-  operatorGuard: OperatorGuard;
 }
 
 export function notificationsRoutes(deps: NotificationsRoutesDeps): FastifyPluginAsync {
-  const { notifications, userGuard, operatorGuard } = deps;
+  const { notifications } = deps;
   return async (app) => {
     route(app, notificationEndpoints.list, {
-      onRequest: userGuard,
       handler: async (request) =>
         notifications.list(requireUser(request).userId, request.query, requestLocale(request)),
     });
     route(app, notificationEndpoints.unreadCount, {
-      onRequest: userGuard,
       handler: async (request) =>
         notifications.unreadCount(requireUser(request).userId, requestLocale(request)),
     });
     route(app, notificationEndpoints.markRead, {
-      onRequest: userGuard,
       // A 204: no body.
       handler: async (request): Promise<undefined> => {
         await notifications.markRead(requireUser(request).userId, request.params.id);
       },
     });
     route(app, notificationEndpoints.markAllRead, {
-      onRequest: userGuard,
       handler: async (request): Promise<undefined> => {
         await notifications.markAllRead(requireUser(request).userId);
       },
     });
     route(app, notificationEndpoints.settings, {
-      onRequest: userGuard,
       handler: async (request) => notifications.settings(requireUser(request).userId, requestLocale(request)),
     });
     route(app, notificationEndpoints.updateSettings, {
-      onRequest: userGuard,
       handler: async (request) =>
         notifications.updateSettings(requireUser(request).userId, request.body, requestLocale(request)),
     });
 
     route(app, adminNotificationEndpoints.send, {
-      onRequest: operatorGuard,
       handler: async (request) => notifications.send(requireOperator(request).operator.id, request.body),
     });
     route(app, adminNotificationEndpoints.list, {
-      onRequest: operatorGuard,
       handler: async (request) => notifications.listSent(request.query),
     });
   };

@@ -6,7 +6,7 @@ import type { EndpointSpec, ParsedBody } from '@tradehall/contracts';
 import type { FastifyPluginAsync } from 'fastify';
 import type { z } from 'zod';
 import { type EndpointAnswer, route } from '../../platform/endpoint-route.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 
 /** A removal by id in the path, answering `{ ok: true }`. */
 type RemoveSpec = EndpointSpec & { readonly params: z.ZodType<{ id: string }> };
@@ -20,21 +20,18 @@ interface PayoutDestinationService<L extends EndpointSpec, C extends EndpointSpe
 
 export function payoutDestinationRoutes<L extends EndpointSpec, C extends EndpointSpec>(
   endpoints: { list: L; create: C; remove: RemoveSpec },
-  deps: { service: PayoutDestinationService<L, C>; userGuard: UserGuard },
+  deps: { service: PayoutDestinationService<L, C> },
 ): FastifyPluginAsync {
-  const { service, userGuard } = deps;
+  const { service } = deps;
   return async (app) => {
     route(app, endpoints.list, {
-      onRequest: userGuard,
       handler: async (request) => service.list(requireUser(request).userId),
     });
     route(app, endpoints.create, {
-      onRequest: userGuard,
       // Fastify's request type cannot resolve a body type left generic; the declared schema parsed it.
       handler: async (request) => service.add(requireUser(request).userId, request.body as ParsedBody<C>),
     });
     route(app, endpoints.remove, {
-      onRequest: userGuard,
       handler: async (request) => {
         await service.remove(requireUser(request).userId, request.params.id);
         return { ok: true as const };

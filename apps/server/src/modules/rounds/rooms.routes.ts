@@ -6,19 +6,14 @@
 import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import { sendShared } from '../../platform/shared-read-reply.ts';
 import type { RoomsService } from './rooms.service.ts';
 
-export function roomsRoutes(deps: {
-  rooms: RoomsService;
-  userGuard: UserGuard;
-  optionalUserGuard: UserGuard;
-}): FastifyPluginAsync {
-  const { rooms, userGuard, optionalUserGuard } = deps;
+export function roomsRoutes(deps: { rooms: RoomsService }): FastifyPluginAsync {
+  const { rooms } = deps;
   return async (app) => {
     route(app, roomEndpoints.list, {
-      onRequest: optionalUserGuard,
       handler: async (request, reply) => {
         // Anonymous: the list read once for everyone, sent as serialised, 304 when unchanged.
         if (!request.userAuth) return sendShared(request, reply, await rooms.shared());
@@ -26,7 +21,6 @@ export function roomsRoutes(deps: {
       },
     });
     route(app, roomEndpoints.get, {
-      onRequest: optionalUserGuard,
       handler: async (request, reply) => {
         if (!request.userAuth) {
           const shared = await rooms.sharedRoom(request.params.id);
@@ -36,14 +30,12 @@ export function roomsRoutes(deps: {
       },
     });
     route(app, roomEndpoints.enter, {
-      onRequest: userGuard,
       handler: async (request) => rooms.enter(requireUser(request).userId, request.params.id),
     });
     route(app, roomEndpoints.rounds, {
       handler: async (request) => rooms.roomRounds(request.params.id, request.query),
     });
     route(app, roomEndpoints.round, {
-      onRequest: userGuard,
       handler: async (request) => rooms.round(requireUser(request).userId, request.params.id),
     });
   };

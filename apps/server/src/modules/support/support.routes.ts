@@ -6,42 +6,34 @@
 import { adminSupportEndpoints, supportEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { type OperatorGuard, requireOperator } from '../../platform/guards/operator-guard.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireOperator } from '../../platform/guards/operator-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import type { SupportService } from './support.service.ts';
 
 export interface SupportRoutesDeps {
   support: SupportService;
-  userGuard: UserGuard;
-  operatorGuard: OperatorGuard;
 }
 
 export function supportRoutes(deps: SupportRoutesDeps): FastifyPluginAsync {
-  const { support, userGuard, operatorGuard } = deps;
+  const { support } = deps;
   return async (app) => {
     route(app, supportEndpoints.list, {
-      onRequest: userGuard,
       handler: async (request) => support.list(requireUser(request).userId, request.query),
     });
     route(app, supportEndpoints.send, {
-      onRequest: userGuard,
       handler: async (request) => support.send(requireUser(request).userId, request.body),
     });
     route(app, supportEndpoints.shareLocation, {
-      onRequest: userGuard,
       handler: async (request) => support.shareLocation(requireUser(request).userId, request.body),
     });
 
     route(app, adminSupportEndpoints.threads, {
-      onRequest: operatorGuard,
       handler: async (request) => support.listThreads(request.query),
     });
     route(app, adminSupportEndpoints.messages, {
-      onRequest: operatorGuard,
       handler: async (request) => support.listForOperator(request.params.userId, request.query),
     });
     route(app, adminSupportEndpoints.reply, {
-      onRequest: operatorGuard,
       handler: async (request) =>
         support.reply(requireOperator(request).operator.id, request.params.userId, request.body),
     });

@@ -8,9 +8,7 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastif
 import { z } from 'zod';
 import { route } from '../../platform/endpoint-route.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { OperatorSessions } from '../../platform/guards/operator-guard.ts';
-import { requireUser, type UserGuard, type UserSessions } from '../../platform/guards/user-guard.ts';
-import { bearerToken } from '../../platform/tokens.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import { invalidTextDetails, type ValidationDetail } from '../../platform/validation.ts';
 import type { UploadsService, UploadViewer } from './uploads.service.ts';
 
@@ -19,9 +17,6 @@ const uploadBody = uploadEndpoints.upload.multipart;
 
 export interface UploadsRoutesDeps {
   uploads: UploadsService;
-  userGuard: UserGuard;
-  sessions: UserSessions;
-  adminAuth: OperatorSessions;
 }
 
 /** The upload routes under /api/v1. */
@@ -29,15 +24,12 @@ export function uploadsRoutes(deps: UploadsRoutesDeps): FastifyPluginAsync {
   return async (app) => {
     await registerMultipart(app);
     route(app, uploadEndpoints.upload, {
-      onRequest: deps.userGuard,
       handler: async (request) => deps.uploads.store(requireUser(request).userId, await readImage(request)),
     });
 
     route(app, uploadEndpoints.image, {
-      // Its owner's session or an operator's: the handler tells which.
-      schema: { security: [{ bearer: [] }, { operatorBearer: [] }] },
       handler: async (request, reply) => {
-        const viewer = await viewerOf(deps, request);
+        const viewer = viewerOf(request);
         const image = await deps.uploads.read(request.params.id, viewer);
         return (
           reply
@@ -77,7 +69,6 @@ export function commonUploadRoute(deps: UploadsRoutesDeps): FastifyPluginAsync {
         summary: `${uploadEndpoints.upload.summary}; the same as POST /api/v1/uploads`,
       };
       route(app, spec, {
-        onRequest: deps.userGuard,
         handler: async (request) => deps.uploads.store(requireUser(request).userId, await readImage(request)),
       });
     }
@@ -124,12 +115,8 @@ function invalidMultipartText(part: MultipartFile): ValidationDetail[] {
   return invalidTextDetails(fields, z.never());
 }
 
-/** An operator token first (operators see every upload), then a user token (users see their own). */
-async function viewerOf(deps: UploadsRoutesDeps, request: FastifyRequest): Promise<UploadViewer> {
-  const token = bearerToken(request.headers.authorization);
-  const operator = await deps.adminAuth.authenticate(token);
-  if (operator) return { operatorId: operator.operator.id };
-  const user = await deps.sessions.authenticate(token);
-  if (user) return { userId: user.userId };
-  throw new AppError('UNAUTHENTICATED');
+/** Who the guard let in (an operator's session is tried first): operators see every upload, users their own. */
+function viewerOf(request: FastifyRequest): UploadViewer {
+  if (request.operatorAuth) return { operatorId: request.operatorAuth.operator.id };
+  return { userId: requireUser(request).userId };
 }

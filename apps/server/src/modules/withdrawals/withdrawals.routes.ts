@@ -2,24 +2,19 @@
 import { withdrawalEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
 import { route } from '../../platform/endpoint-route.ts';
-import { requireUser, type UserGuard } from '../../platform/guards/user-guard.ts';
+import { requireUser } from '../../platform/guards/user-guard.ts';
 import type { WithdrawalsService } from './withdrawals.service.ts';
 
-export function withdrawalsRoutes(deps: {
-  withdrawals: WithdrawalsService;
-  userGuard: UserGuard;
-}): FastifyPluginAsync {
-  const { withdrawals, userGuard } = deps;
+export function withdrawalsRoutes(deps: { withdrawals: WithdrawalsService }): FastifyPluginAsync {
+  const { withdrawals } = deps;
   return async (app) => {
     route(app, withdrawalEndpoints.create, {
-      onRequest: userGuard,
       handler: async (request, reply) => {
         const result = await withdrawals.create(requireUser(request).userId, request.body);
         return reply.status(result.statusCode).send(result.body);
       },
     });
     route(app, withdrawalEndpoints.list, {
-      onRequest: userGuard,
       handler: async (request) => withdrawals.list(requireUser(request).userId, request.query),
     });
   };

@@ -43,7 +43,24 @@ export function createOperatorGuard(adminAuth: OperatorSessions, userSessions: U
 }
 
 /**
- * Guard for the routes only the `admin` role may use: the operator guard first (401/403 as usual), then
+ * Guard for `user-or-operator` routes (an uploaded image, for its owner or any operator): an operator's
+ * session sets request.operatorAuth, else a user's sets request.userAuth; neither is 401.
+ */
+export function createUserOrOperatorGuard(
+  operatorSessions: OperatorSessions,
+  userSessions: UserSessions,
+): OperatorGuard {
+  return async (request) => {
+    const token = bearerToken(request.headers.authorization);
+    request.operatorAuth = await operatorSessions.authenticate(token);
+    if (request.operatorAuth) return;
+    request.userAuth = await userSessions.authenticate(token);
+    if (!request.userAuth) throw new AppError('UNAUTHENTICATED');
+  };
+}
+
+/**
+ * Guard for the routes declared `role: 'admin'`: the operator guard first (401/403 as usual), then
  * FORBIDDEN for an operator of any other role — before the body is even read.
  */
 export function createAdminGuard(operatorGuard: OperatorGuard): OperatorGuard {
@@ -59,8 +76,8 @@ export function requireOperator(request: FastifyRequest): OperatorAuth {
 }
 
 /**
- * Guard for money decisions (approving, rejecting or paying deposits and withdrawals): the operator
- * guard first, then TWO_FACTOR_REQUIRED for an operator without two-factor authentication — a stolen
+ * Guard for the routes declared `secondFactor: 'enrolled'`, the money decisions (approving, rejecting or
+ * paying deposits and withdrawals): the operator guard first, then TWO_FACTOR_REQUIRED for an operator without two-factor authentication — a stolen
  * password alone must not be enough to move money. The console answers it with the enrolment flow.
  */
 export function createTwoFactorGuard(operatorGuard: OperatorGuard): OperatorGuard {
