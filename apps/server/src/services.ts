@@ -148,7 +148,7 @@ export function createServices(platform: Platform): Services {
   const { config, database, clock, hasher, mailer, logger } = platform;
   const db = database.kysely;
   const ledger = new LedgerService({ db, repository: new LedgerRepository(), clock });
-  const accountsRepository = new AccountsRepository(db, (trx, userId) => ledger.openUserAccount(trx, userId));
+  const accountsRepository = new AccountsRepository((trx, userId) => ledger.openUserAccount(trx, userId));
   const events = new DomainEvents(logger);
   const audit = new AuditService({ db, repository: new AuditRepository(), clock });
 
@@ -350,9 +350,10 @@ export function createServices(platform: Platform): Services {
     remoteConfig: new RemoteConfigService(config.lines),
     captcha,
     sessions,
-    auth: new AuthService({ accounts: accountsRepository, sessions, credentials, hasher, clock }),
+    auth: new AuthService({ db, accounts: accountsRepository, sessions, credentials, hasher, clock }),
     passwordReset,
     accounts: new AccountsService({
+      db,
       accounts: accountsRepository,
       sessions,
       hasher,

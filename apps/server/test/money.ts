@@ -37,12 +37,14 @@ export async function quickUser(
 ): Promise<MoneyUser> {
   const account = uniqueAccount(options.prefix ?? 'money');
   const now = t.clock.now();
-  const row = await new AccountsRepository(t.database.kysely, (trx, userId) =>
-    t.services.ledger.openUserAccount(trx, userId),
-  ).insert({
+  const accounts = new AccountsRepository((trx, userId) => t.services.ledger.openUserAccount(trx, userId));
+  const passwordHash = await cachedHash(t, LOGIN_PASSWORD);
+  const paymentPasswordHash =
+    options.paymentPassword === false ? null : await cachedHash(t, PAYMENT_PASSWORD);
+  const user = {
     username: account,
-    password_hash: await cachedHash(t, LOGIN_PASSWORD),
-    payment_password_hash: options.paymentPassword === false ? null : await cachedHash(t, PAYMENT_PASSWORD),
+    password_hash: passwordHash,
+    payment_password_hash: paymentPasswordHash,
     nickname: account,
     real_name: options.realName ?? null,
     email: null,
@@ -50,7 +52,8 @@ export async function quickUser(
     inviter_id: null,
     created_at: now,
     updated_at: now,
-  });
+  };
+  const row = await t.database.kysely.transaction().execute((trx) => accounts.insert(trx, user));
   const session = await t.services.sessions.create(row.id, { ip: null, userAgent: null });
   return { id: row.id, account, token: session.token };
 }

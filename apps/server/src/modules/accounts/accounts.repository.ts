@@ -1,5 +1,5 @@
 /** The users table: the only place with SQL about accounts. */
-import { type Kysely, sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
 import type { DB, NewUser, UserRow } from '../../platform/db/schema.ts';
 
@@ -7,13 +7,10 @@ import type { DB, NewUser, UserRow } from '../../platform/db/schema.ts';
 export type OpenCashAccount = (executor: Executor, userId: string) => Promise<void>;
 
 export class AccountsRepository {
-  constructor(
-    private readonly db: Kysely<DB>,
-    private readonly openCashAccount: OpenCashAccount,
-  ) {}
+  constructor(private readonly openCashAccount: OpenCashAccount) {}
 
   /** By account name, ignoring case (`accountKey` is already lower-cased). */
-  findByAccountKey(accountKey: string, executor: Executor = this.db): Promise<UserRow | undefined> {
+  findByAccountKey(executor: Executor, accountKey: string): Promise<UserRow | undefined> {
     return executor
       .selectFrom('users')
       .selectAll()
@@ -21,12 +18,12 @@ export class AccountsRepository {
       .executeTakeFirst();
   }
 
-  findById(id: string, executor: Executor = this.db): Promise<UserRow | undefined> {
+  findById(executor: Executor, id: string): Promise<UserRow | undefined> {
     return executor.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  async findIdByInvitationCode(code: string): Promise<string | undefined> {
-    const row = await this.db
+  async findIdByInvitationCode(executor: Executor, code: string): Promise<string | undefined> {
+    const row = await executor
       .selectFrom('users')
       .select('id')
       .where('invitation_code', '=', code)
@@ -35,18 +32,18 @@ export class AccountsRepository {
   }
 
   /** The account's status, read in the caller's transaction (money operations refuse a frozen account). */
-  async status(id: string, executor: Executor = this.db): Promise<UserRow['status'] | undefined> {
+  async status(executor: Executor, id: string): Promise<UserRow['status'] | undefined> {
     const row = await executor.selectFrom('users').select('status').where('id', '=', id).executeTakeFirst();
     return row?.status;
   }
 
-  async invitationCodeExists(code: string): Promise<boolean> {
-    return (await this.findIdByInvitationCode(code)) !== undefined;
+  async invitationCodeExists(executor: Executor, code: string): Promise<boolean> {
+    return (await this.findIdByInvitationCode(executor, code)) !== undefined;
   }
 
   /** Whether another account already uses this email (case-insensitive). */
-  async emailTaken(email: string, exceptUserId?: string): Promise<boolean> {
-    let query = this.db
+  async emailTaken(executor: Executor, email: string, exceptUserId?: string): Promise<boolean> {
+    let query = executor
       .selectFrom('users')
       .select('id')
       .where(sql<string>`lower(email)`, '=', email.toLowerCase());
@@ -54,18 +51,16 @@ export class AccountsRepository {
     return (await query.executeTakeFirst()) !== undefined;
   }
 
-  /** The user and their ledger cash account, together or not at all. */
-  insert(user: NewUser): Promise<UserRow> {
-    return this.db.transaction().execute(async (trx) => {
-      const row = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
-      await this.openCashAccount(trx, row.id);
-      return row;
-    });
+  /** The user and their ledger cash account, in the caller's transaction: together or not at all. */
+  async insert(trx: Transaction<DB>, user: NewUser): Promise<UserRow> {
+    const row = await trx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+    await this.openCashAccount(trx, row.id);
+    return row;
   }
 
   /** Sets the real name only if none is set yet; undefined when one already was. */
-  setRealNameOnce(id: string, realName: string, now: Date): Promise<UserRow | undefined> {
-    return this.db
+  setRealNameOnce(executor: Executor, id: string, realName: string, now: Date): Promise<UserRow | undefined> {
+    return executor
       .updateTable('users')
       .set({ real_name: realName, updated_at: now })
       .where('id', '=', id)
@@ -75,11 +70,12 @@ export class AccountsRepository {
   }
 
   updateProfile(
+    executor: Executor,
     id: string,
     changes: { nickname?: string; email?: string | null },
     now: Date,
   ): Promise<UserRow | undefined> {
-    return this.db
+    return executor
       .updateTable('users')
       .set({ ...changes, updated_at: now })
       .where('id', '=', id)
@@ -88,7 +84,7 @@ export class AccountsRepository {
   }
 
   /** A new password also satisfies an operator's forced reset (the only way back in after one). */
-  async setPasswordHash(id: string, passwordHash: string, now: Date, executor: Executor = this.db) {
+  async setPasswordHash(executor: Executor, id: string, passwordHash: string, now: Date) {
     await executor
       .updateTable('users')
       .set({ password_hash: passwordHash, password_reset_required: false, updated_at: now })
@@ -96,8 +92,13 @@ export class AccountsRepository {
       .execute();
   }
 
-  async setPaymentPasswordHash(id: string, paymentPasswordHash: string, now: Date): Promise<void> {
-    await this.db
+  async setPaymentPasswordHash(
+    executor: Executor,
+    id: string,
+    paymentPasswordHash: string,
+    now: Date,
+  ): Promise<void> {
+    await executor
       .updateTable('users')
       .set({ payment_password_hash: paymentPasswordHash, updated_at: now })
       .where('id', '=', id)

@@ -9,10 +9,11 @@ import type {
   PaymentPasswordRequest,
 } from '@tradehall/contracts';
 import { CURRENCY_CODE, checkPasswordsMatch } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
 import { accountKey } from '../../platform/account-key.ts';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
-import type { MeUserRow, UserRow } from '../../platform/db/schema.ts';
+import type { DB, MeUserRow, UserRow } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { UserAuth } from '../../platform/guards/user-guard.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
@@ -52,6 +53,7 @@ export interface SessionRevoker {
 }
 
 export interface AccountsServiceDeps {
+  db: Kysely<DB>;
   accounts: AccountsRepository;
   sessions: SessionRevoker;
   hasher: PasswordHasher;
@@ -78,7 +80,12 @@ export class AccountsService {
 
   /** The real name is set once (bank cards must be in the holder's name) and never changed by the user. */
   async setRealName(auth: UserAuth, realName: string): Promise<MeResponse> {
-    const row = await this.deps.accounts.setRealNameOnce(auth.userId, realName, this.deps.clock.now());
+    const row = await this.deps.accounts.setRealNameOnce(
+      this.deps.db,
+      auth.userId,
+      realName,
+      this.deps.clock.now(),
+    );
     if (!row) {
       await this.load(auth);
       throw new AppError('REAL_NAME_ALREADY_SET');
@@ -92,12 +99,17 @@ export class AccountsService {
     if (changes.email !== undefined) {
       const email = changes.email.trim();
       next.email = email === '' ? null : email;
-      if (next.email && (await this.deps.accounts.emailTaken(next.email, auth.userId))) {
+      if (next.email && (await this.deps.accounts.emailTaken(this.deps.db, next.email, auth.userId))) {
         throw new AppError('EMAIL_TAKEN');
       }
     }
     try {
-      const row = await this.deps.accounts.updateProfile(auth.userId, next, this.deps.clock.now());
+      const row = await this.deps.accounts.updateProfile(
+        this.deps.db,
+        auth.userId,
+        next,
+        this.deps.clock.now(),
+      );
       if (!row) throw new AppError('UNAUTHENTICATED');
       return this.view(row);
     } catch (error) {
@@ -123,7 +135,7 @@ export class AccountsService {
       await attempt.succeed();
     });
     const hash = await this.deps.hasher.hash(input.newPassword);
-    await this.deps.accounts.setPasswordHash(user.id, hash, this.deps.clock.now());
+    await this.deps.accounts.setPasswordHash(this.deps.db, user.id, hash, this.deps.clock.now());
     await this.deps.sessions.revokeOthers(auth);
   }
 
@@ -153,7 +165,7 @@ export class AccountsService {
       );
     }
     const hash = await this.deps.hasher.hash(input.paymentPassword);
-    await this.deps.accounts.setPaymentPasswordHash(user.id, hash, this.deps.clock.now());
+    await this.deps.accounts.setPaymentPasswordHash(this.deps.db, user.id, hash, this.deps.clock.now());
   }
 
   private async view(user: UserRow): Promise<MeResponse> {
@@ -161,7 +173,7 @@ export class AccountsService {
   }
 
   private async load(auth: UserAuth): Promise<UserRow> {
-    const user = await this.deps.accounts.findById(auth.userId);
+    const user = await this.deps.accounts.findById(this.deps.db, auth.userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     return user;
   }

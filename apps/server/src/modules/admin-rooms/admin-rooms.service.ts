@@ -14,7 +14,6 @@ import type { AdminRoom, adminRoundSchema, ChainView, updateRoomRequestSchema } 
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
-import { toCents } from '../../platform/db/cents.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
@@ -230,8 +229,8 @@ function toAdminRound(row: AdminRoundRow): AdminRound {
     sum: drawn ? row.sum : null,
     positions: row.position_count,
     users: row.user_count,
-    staked: toCents(row.staked),
-    paid: toCents(row.payout_total),
+    staked: row.staked,
+    paid: row.payout_total,
   };
 }
 

@@ -4,9 +4,11 @@
  */
 import type { LoginRequest, LoginResponse, RegisterRequest, RegisterResponse } from '@tradehall/contracts';
 import { checkPasswordsMatch, normalizeInvitationCode } from '@tradehall/domain';
+import type { Kysely } from 'kysely';
 import { accountKey } from '../../platform/account-key.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { isUniqueViolation } from '../../platform/db/database.ts';
+import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ClientMeta } from '../../platform/http.ts';
 import type { PasswordHasher } from '../../platform/password-hasher.ts';
@@ -21,6 +23,7 @@ import { newInvitationCode } from './invitation-code.ts';
 import type { SessionsService } from './sessions.service.ts';
 
 export interface AuthServiceDeps {
+  db: Kysely<DB>;
   accounts: AccountStore;
   sessions: SessionsService;
   credentials: CredentialCheckService;
@@ -35,31 +38,35 @@ export class AuthService {
     if (checkPasswordsMatch(input.password, input.confirmPassword))
       throw new AppError('PASSWORDS_DO_NOT_MATCH');
     const inviterId = await this.deps.accounts.findIdByInvitationCode(
+      this.deps.db,
       normalizeInvitationCode(input.invitationCode),
     );
     if (!inviterId) throw new AppError('INVITATION_CODE_UNKNOWN');
-    if (await this.deps.accounts.findByAccountKey(accountKey(input.account)))
+    if (await this.deps.accounts.findByAccountKey(this.deps.db, accountKey(input.account)))
       throw new AppError('ACCOUNT_TAKEN');
     const email = input.email?.trim() ? input.email.trim() : null;
-    if (email && (await this.deps.accounts.emailTaken(email))) throw new AppError('EMAIL_TAKEN');
+    if (email && (await this.deps.accounts.emailTaken(this.deps.db, email)))
+      throw new AppError('EMAIL_TAKEN');
 
     const passwordHash = await this.deps.hasher.hash(input.password);
     const now = this.deps.clock.now();
     // A fresh invitation code collides rarely; the unique index decides, and we draw again.
     for (let attempt = 0; attempt < 5; attempt += 1) {
       try {
-        const user = await this.deps.accounts.insert({
-          username: input.account,
-          password_hash: passwordHash,
-          payment_password_hash: null,
-          nickname: input.account,
-          real_name: null,
-          email,
-          invitation_code: newInvitationCode(),
-          inviter_id: inviterId,
-          created_at: now,
-          updated_at: now,
-        });
+        const user = await this.deps.db.transaction().execute((trx) =>
+          this.deps.accounts.insert(trx, {
+            username: input.account,
+            password_hash: passwordHash,
+            payment_password_hash: null,
+            nickname: input.account,
+            real_name: null,
+            email,
+            invitation_code: newInvitationCode(),
+            inviter_id: inviterId,
+            created_at: now,
+            updated_at: now,
+          }),
+        );
         return { user: { id: user.id, username: user.username } };
       } catch (error) {
         // Someone registered the same name or email between our check and the insert.
@@ -79,7 +86,7 @@ export class AuthService {
   async login(input: LoginRequest, meta: ClientMeta): Promise<LoginResponse> {
     const { account: user, session } = await this.deps.credentials.login(input, meta, {
       scope: 'user',
-      find: (key) => this.deps.accounts.findByAccountKey(key),
+      find: (key) => this.deps.accounts.findByAccountKey(this.deps.db, key),
       admit: async (found) => {
         if (found.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
         if (found.password_reset_required) throw new AppError('PASSWORD_RESET_REQUIRED');

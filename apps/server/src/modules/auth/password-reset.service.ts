@@ -109,7 +109,7 @@ export class PasswordResetService {
    * the user asked for. Returns whether a mail went out (false without an email address).
    */
   async sendCodeToUser(userId: string, locale: Locale): Promise<boolean> {
-    const user = await this.deps.accounts.findById(userId);
+    const user = await this.deps.accounts.findById(this.deps.db, userId);
     if (!user?.email) return false;
     await this.sendCode({ id: user.id, email: user.email }, locale);
     return true;
@@ -141,7 +141,7 @@ export class PasswordResetService {
     // And whatever the name, as is the transaction below: an unknown account takes as long to refuse as a
     // known one with a wrong code.
     const passwordHash = await this.deps.hasher.hash(input.password);
-    const user = await this.deps.accounts.findByAccountKey(accountKey(input.account));
+    const user = await this.deps.accounts.findByAccountKey(this.deps.db, accountKey(input.account));
     const ok = await this.deps.db.transaction().execute(async (trx) => {
       const code = await this.deps.repository.latestUnusedCodeForUpdate(trx, user?.id ?? NO_USER_ID);
       const now = this.deps.clock.now();
@@ -157,7 +157,7 @@ export class PasswordResetService {
         return false;
       }
       await this.deps.repository.markUsed(trx, code.id, now);
-      await this.deps.accounts.setPasswordHash(user.id, passwordHash, now, trx);
+      await this.deps.accounts.setPasswordHash(trx, user.id, passwordHash, now);
       await this.deps.sessions.revokeAllForUser(trx, user.id, now);
       return true;
     });

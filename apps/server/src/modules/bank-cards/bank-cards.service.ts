@@ -30,7 +30,7 @@ export class BankCardsService {
   }
 
   async add(userId: string, input: CreateBankCardRequest): Promise<BankCardView> {
-    const user = await this.deps.accounts.findById(userId);
+    const user = await this.deps.accounts.findById(this.deps.db, userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (!user.real_name) throw new AppError('REAL_NAME_REQUIRED');
     if (!sameName(input.payee, user.real_name)) throw new AppError('PAYEE_MISMATCH');

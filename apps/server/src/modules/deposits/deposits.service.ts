@@ -133,7 +133,7 @@ export class DepositsService {
         { operation, statusCode: 201, onReplay },
         async ({ trx, announce }) => {
           // A frozen account moves no money (its sessions are ended too; this covers a request in flight).
-          if ((await this.deps.accounts.status(userId, trx)) !== 'active')
+          if ((await this.deps.accounts.status(trx, userId)) !== 'active')
             throw new AppError('ACCOUNT_FROZEN');
           if (input.method === 'offline' && input.receiptUploadId) {
             // Someone else's upload is as good as no upload at all: NOT_FOUND, nothing written.

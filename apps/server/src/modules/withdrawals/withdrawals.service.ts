@@ -80,7 +80,7 @@ export class WithdrawalsService {
   );
 
   async create(userId: string, input: CreateWithdrawalRequest): Promise<Replayable<WithdrawalView>> {
-    const user = await this.deps.accounts.findById(userId);
+    const user = await this.deps.accounts.findById(this.deps.db, userId);
     if (!user) throw new AppError('UNAUTHENTICATED');
     if (user.status !== 'active') throw new AppError('ACCOUNT_FROZEN');
     if (user.payment_password_hash === null) throw new AppError('PAYMENT_PASSWORD_REQUIRED');
@@ -118,7 +118,7 @@ export class WithdrawalsService {
       const now = this.deps.clock.now();
       const account = await this.deps.ledger.lockUserAccount(trx, userId);
       // Re-read under the lock: a freeze that committed meanwhile stops the money here.
-      if ((await this.deps.accounts.status(userId, trx)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
+      if ((await this.deps.accounts.status(trx, userId)) !== 'active') throw new AppError('ACCOUNT_FROZEN');
       const today = await this.deps.repository.countSince(trx, userId, startOfUtcDay(now));
       if (today >= this.deps.limits.withdrawalsPerDay) {
         throw new AppError('WITHDRAWAL_DAILY_LIMIT', {
