@@ -142,7 +142,8 @@ const serverFiles = [...edges.keys()].filter((f) => kindOf(f) < 5);
 const layers = Math.max(...serverFiles.map(kindLayers));
 const upward = [];
 const outsideInterface = [];
-const publicFile = /\.service\.ts$|\/payment-provider\.ts$|\/beacon-client\.ts$/;
+const publicFile =
+  /\.service\.ts$|\/payment-provider\.ts$|\/beacon-client\.ts$|\/payout-destinations\.(routes|repository)\.ts$/;
 for (const [from, targets] of edges) {
   for (const to of targets) {
     if (kindOf(from) < 5 && kindOf(to) > kindOf(from)) upward.push(`${from} -> ${to}`);
