@@ -7,3 +7,5 @@ export * from './money-movement.ts';
 export * from './rounds/index.ts';
 export * from './sha256.ts';
 export * from './validation.ts';
+export * from './play-limits.ts';
+export * from './play-limits-breaks.ts';
