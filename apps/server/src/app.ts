@@ -28,6 +28,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { paymentWebhookRoutes } from './modules/payments/payment-webhook.routes.ts';
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
+import { playLimitsRoutes } from './modules/play-limits/play-limits.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await registerConsoleRoutes(api, services);
       await api.register(notificationsRoutes({ notifications: services.notifications }));
       await api.register(supportRoutes({ support: services.support }));
+      await api.register(playLimitsRoutes({ playLimits: services.playLimits }));
     },
     { prefix: API_PREFIX },
   );

@@ -52,6 +52,8 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { SandboxCheckoutsRepository } from './modules/payments/sandbox/sandbox-checkouts.repository.ts';
 import { SandboxGateway } from './modules/payments/sandbox/sandbox-gateway.ts';
 import { SandboxPaymentProvider } from './modules/payments/sandbox/sandbox-provider.ts';
+import { PlayLimitsRepository } from './modules/play-limits/play-limits.repository.ts';
+import { PlayLimitsService } from './modules/play-limits/play-limits.service.ts';
 import { PositionsRepository } from './modules/positions/positions.repository.ts';
 import { PositionsService } from './modules/positions/positions.service.ts';
 import { RoomsRepository } from './modules/rounds/rooms.repository.ts';
@@ -126,6 +128,8 @@ export interface Services {
   adminUsers: AdminUsersService;
   balanceAdjustments: BalanceAdjustmentsService;
   adminRooms: AdminRoomsService;
+  /** A player's own limits, breaks and reality check. */
+  playLimits: PlayLimitsService;
 }
 
 /** Fairness v2's beacon, or null for scheme v1 (FAIRNESS_BEACON=none). */
@@ -151,6 +155,7 @@ export function createServices(platform: Platform): Services {
   const accountsRepository = new AccountsRepository((trx, userId) => ledger.openUserAccount(trx, userId));
   const events = new DomainEvents(logger);
   const audit = new AuditService({ db, repository: new AuditRepository(), clock });
+  const playLimits = new PlayLimitsService({ db, repository: new PlayLimitsRepository(), audit, clock });
 
   const sessionsRepository = new SessionsRepository();
   const captcha = new CaptchaService({
@@ -262,6 +267,7 @@ export function createServices(platform: Platform): Services {
     money,
     clock,
     events,
+    play: playLimits,
   });
   ledger.registerKind('position', positions.records);
   const market = new MarketService({
@@ -320,6 +326,7 @@ export function createServices(platform: Platform): Services {
     limits: funding,
     clock,
     accounts: accountsRepository,
+    play: playLimits,
   });
   ledger.registerKind('deposit', deposits.records);
   const withdrawals = new WithdrawalsService({
@@ -438,5 +445,6 @@ export function createServices(platform: Platform): Services {
       audit,
       clock,
     }),
+    playLimits,
   };
 }

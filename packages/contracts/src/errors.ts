@@ -62,6 +62,20 @@ export const ERROR_CODES = {
   PASSWORD_RESET_REQUIRED: 403,
   /** A money decision by an operator without two-factor authentication: they must enrol first. */
   TWO_FACTOR_REQUIRED: 403,
+  /** A player's own limit (docs/decisions/0032-play-limits.md): which one, its amount, when it resets. */
+  PLAY_LIMIT_DEPOSIT_DAY: 403,
+  PLAY_LIMIT_DEPOSIT_WEEK: 403,
+  PLAY_LIMIT_DEPOSIT_MONTH: 403,
+  PLAY_LIMIT_LOSS_DAY: 403,
+  PLAY_LIMIT_LOSS_WEEK: 403,
+  PLAY_LIMIT_LOSS_MONTH: 403,
+  PLAY_LIMIT_STAKE_ROUND: 403,
+  /** A cool-off or self-exclusion runs: no positions nor deposits until it ends. */
+  PLAY_BREAK_RUNNING: 403,
+  /** A new break must end after the one running. */
+  PLAY_BREAK_SHORTER: 409,
+  /** Nobody lifts a break early. */
+  PLAY_BREAK_LOCKED: 403,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -32,6 +32,7 @@ import {
   OPEN_LOCATION_PATH,
   PASSWORD_MENU_PATH,
   PAYMENT_PASSWORD_PATH,
+  PLAY_LIMITS_PATH,
   RECHARGE_PATH,
   RECHARGE_RECORDS_PATH,
   REGISTER_PATH,
@@ -95,6 +96,7 @@ const pages = {
   chooseLocation: lazyPage(() => import('../features/location/pages/choose-location-page.tsx')),
   openLocation: lazyPage(() => import('../features/location/pages/open-location-page.tsx')),
   serverLines: lazyPage(() => import('../features/server-lines/pages/server-lines-page.tsx')),
+  playLimits: lazyPage(() => import('../features/play-limits/pages/play-limits-page.tsx')),
   notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
 };
 
@@ -168,6 +170,7 @@ export const routes: RouteObject[] = [
           page(BIND_CARD_PATH, 'titles.bindBankCard', pages.bindCard),
           page(BIND_CARD_FOR_WITHDRAWAL_PATH, 'titles.bindBankCard', pages.bindCard),
           page(ROUND_PLAY_PATH, 'titles.roundPlay', pages.roundPlay),
+          page(PLAY_LIMITS_PATH, 'playLimits.title', pages.playLimits),
         ],
       },
       page('*', 'titles.notFound', pages.notFound),

@@ -80,3 +80,6 @@ export const NOTIFICATIONS_PATH = '/pages/setting/set';
 export const PASSWORD_MENU_PATH = '/pages/login-password-change/mima';
 export const LOGIN_PASSWORD_PATH = '/pages/login-password-change/index';
 export const PAYMENT_PASSWORD_PATH = '/pages/fund-password-change/index';
+
+/** Ours, not the spec's: My account → Play limits (limits, reality check, breaks). */
+export const PLAY_LIMITS_PATH = '/pages/mine/play-limits';

@@ -2,7 +2,7 @@
 import { useMatches } from 'react-router';
 import type { Resources } from './i18n.ts';
 
-export type TitleKey = `titles.${keyof Resources['titles'] & string}`;
+export type TitleKey = `titles.${keyof Resources['titles'] & string}` | 'playLimits.title';
 
 export interface RouteHandle {
   titleKey: TitleKey;

@@ -29,6 +29,10 @@ export const depositEndpoints = {
       'CARD_PAYMENT_UNAVAILABLE',
       'TX_HASH_USED',
       'IDEMPOTENCY_CONFLICT',
+      'PLAY_LIMIT_DEPOSIT_DAY',
+      'PLAY_LIMIT_DEPOSIT_WEEK',
+      'PLAY_LIMIT_DEPOSIT_MONTH',
+      'PLAY_BREAK_RUNNING',
     ],
   }),
   list: endpoint({

@@ -29,6 +29,11 @@ export const positionEndpoints = {
       'STAKE_ABOVE_MAXIMUM',
       'INSUFFICIENT_FUNDS',
       'IDEMPOTENCY_CONFLICT',
+      'PLAY_LIMIT_LOSS_DAY',
+      'PLAY_LIMIT_LOSS_WEEK',
+      'PLAY_LIMIT_LOSS_MONTH',
+      'PLAY_LIMIT_STAKE_ROUND',
+      'PLAY_BREAK_RUNNING',
     ],
   }),
   list: endpoint({

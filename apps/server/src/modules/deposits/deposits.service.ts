@@ -28,6 +28,7 @@ import type { IdempotencyService, Replayable } from '../idempotency/idempotency.
 import { describedBy, type ReferenceKind } from '../ledger/ledger.service.ts';
 import type { MoneyOperationsService, MoneyStep } from '../ledger/money-operations.service.ts';
 import type { PaymentEvent, PaymentProvider } from '../payments/payment-provider.ts';
+import type { PlayGate } from '../play-limits/play-limits.service.ts';
 import type { UploadOwnership } from '../uploads/uploads.service.ts';
 import { uploadUrl } from '../uploads/uploads.service.ts';
 import {
@@ -69,6 +70,11 @@ export interface DepositsServiceDeps {
   limits: FundingConfig;
   clock: Clock;
   accounts: AccountStore;
+  /**
+   * The player's own deposit limits and breaks, checked when a deposit is asked for (every method):
+   * the player decides there, while an approval or a gateway's webhook confirms money already sent.
+   */
+  play: PlayGate;
 }
 
 export class DepositsService {
@@ -113,6 +119,9 @@ export class DepositsService {
     if (input.method === 'card') {
       const provider = this.deps.cardProvider;
       if (!provider || !settings.cardPaymentEnabled) throw new AppError('CARD_PAYMENT_UNAVAILABLE');
+      // No checkout is opened for a player on a break (the transaction below checks it again).
+      const onBreak = await this.deps.play.breakRefusal(this.deps.db, userId, this.deps.clock.now());
+      if (onBreak) throw onBreak;
       // A checkout is opened at the gateway before our transaction (it is not ours to roll back), so a
       // plain retry is answered from the stored response first and opens nothing.
       const stored = await this.deps.idempotency.lookup<DepositView>(operation);
@@ -157,6 +166,9 @@ export class DepositsService {
             checkoutUrl: checkout?.checkoutUrl ?? null,
             at: this.deps.clock.now(),
           });
+          // Once the amount is counted in the player's figures (under their lock): over a limit, it all
+          // rolls back.
+          await this.deps.play.admitDeposit(trx, userId, row.created_at);
           const view = toDepositView(row);
           announce({ userId, balance: null, order: order(view) });
           return view;

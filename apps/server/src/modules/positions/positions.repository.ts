@@ -141,7 +141,8 @@ export class PositionsRepository {
    * is locked FOR SHARE (the sealer's UPDATE waits for it) and must still be open with seals_at after
    * `at`; the room's current settings must equal the ones the caller's checks (and the frozen
    * multipliers) assumed. Per position, the stake must be within the room's limits and the balance must
-   * meet the entry minimum and cover the stake. For each position passing all of that, in this order:
+   * meet the entry minimum and cover the stake, and its user must have no play limit nor break (those are
+   * decided by the one-transaction path, which checks them). For each position passing all of that, in this order:
    *   1. its idempotency claim, written complete with its response (a key already used claims nothing);
    *   2. once EVERY claim is made, its cash account is locked, SKIP LOCKED: a batch never waits on an
    *      account (so it cannot deadlock with a settlement crediting several accounts in another order);
@@ -195,6 +196,9 @@ export class PositionsRepository {
           and rm.stake_minimum = ${expected.stakeMinimum} and rm.stake_maximum = ${expected.stakeMaximum}
           and i.amount between rm.stake_minimum and rm.stake_maximum
           and a.balance >= rm.entry_minimum and a.balance >= i.amount
+          -- A player with a limit or a break of their own is decided by the one-transaction path.
+          and not exists (select 1 from play_limits pl where pl.user_id = i.user_id)
+          and not exists (select 1 from play_breaks pb where pb.user_id = i.user_id and pb.ends_at > ${batch.at})
         for share of r
       ),
       claim as (

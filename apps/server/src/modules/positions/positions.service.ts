@@ -39,6 +39,7 @@ import {
 } from '../idempotency/idempotency.service.ts';
 import { describedBy, type LedgerService, type ReferenceKind } from '../ledger/ledger.service.ts';
 import type { MoneyOperationsService } from '../ledger/money-operations.service.ts';
+import type { PlayGate } from '../play-limits/play-limits.service.ts';
 import type { Room, RoomStore } from '../rounds/rooms.service.ts';
 import { PlacementBatcher } from './placement-batcher.ts';
 import { toPositionView } from './position-views.ts';
@@ -93,6 +94,8 @@ export interface PositionsServiceDeps {
   money: MoneyOperationsService;
   clock: Clock;
   events: DomainEvents;
+  /** The player's own limits and breaks, checked on the careful path (the batch leaves such users out). */
+  play: PlayGate;
 }
 
 export class PositionsService {
@@ -268,7 +271,10 @@ export class PositionsService {
       const context = await this.deps.repository.placementContext(trx, roundId, operation.userId);
       // The clock is read once the round row is locked: a position is accepted only before seals_at.
       const now = this.deps.clock.now();
-      const refusal = context ? refusalFor(context, input.amount, now) : new AppError('NOT_FOUND');
+      const refusal = context
+        ? (refusalFor(context, input.amount, now) ??
+          (await this.deps.play.breakRefusal(trx, operation.userId, now)))
+        : new AppError('NOT_FOUND');
       if (refusal || !context) {
         const replay = await claim<PositionView>(operation);
         if (replay) return replay;
@@ -307,6 +313,8 @@ export class PositionsService {
         trx,
         newPosition(id, roundId, context.roomId, operation.userId, context.accountId, input, multiplier, now),
       );
+      // Once the stake is counted in the player's figures (under their lock): over a limit, it all rolls back.
+      await this.deps.play.admitStake(trx, operation.userId, roundId, now);
       return { statusCode: 201, body: view };
     });
   }

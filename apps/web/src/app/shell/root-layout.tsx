@@ -6,6 +6,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
+import { PlayReminders } from '../../features/play-limits/components/play-reminders.tsx';
 import { useRouteTitleKey } from '../../lib/route-handle.ts';
 import { RealtimeBridge } from '../realtime/realtime-bridge.tsx';
 import { RouteLoadingIndicator } from '../route-loading/route-loading-indicator.tsx';
@@ -30,6 +31,7 @@ export function RootLayout() {
       <RouteLoadingIndicator />
       <RealtimeBridge />
       <UpdateNotice />
+      <PlayReminders />
       <Outlet />
     </>
   );

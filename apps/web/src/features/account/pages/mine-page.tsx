@@ -22,6 +22,7 @@ import {
   NOTIFICATIONS_PATH,
   PASSWORD_MENU_PATH,
   PAYMENT_PASSWORD_PATH,
+  PLAY_LIMITS_PATH,
   RECHARGE_PATH,
   RECHARGE_RECORDS_PATH,
   REVENUE_RECORDS_PATH,
@@ -85,6 +86,7 @@ export default function MinePage() {
     },
     { key: 'security', label: t('account.menu.securityPassword'), to: PAYMENT_PASSWORD_PATH },
     { key: 'notifications', label: t('account.menu.notifications'), to: NOTIFICATIONS_PATH },
+    { key: 'play-limits', label: t('playLimits.title'), to: PLAY_LIMITS_PATH, testId: 'mine-play-limits' },
     // Personal messages are the notifications addressed to this user only (spec §6), same page, own tab.
     {
       key: 'messages',

@@ -1,0 +1,4 @@
+/** Query keys of the play-limits feature. */
+export const playLimitsKeys = {
+  overview: ['play-limits'] as const,
+};
