@@ -22,6 +22,7 @@ import {
 } from './api.ts';
 import { type AdjustmentInput, BalanceAdjustmentDialog } from './balance-adjustment-dialog.tsx';
 import { CreditScoreDialog } from './credit-score-dialog.tsx';
+import { PlayLimitsCard } from './play-limits-card.tsx';
 import { UserTabs } from './user-tabs.tsx';
 
 type Dialog = 'freeze' | 'unfreeze' | 'credit' | 'reset' | 'adjust' | null;
@@ -137,6 +138,7 @@ export function UserDetailPage() {
           )}
         </Space>
       </Card>
+      <PlayLimitsCard userId={id} />
       <Card>
         <UserTabs detail={detail.data} />
       </Card>
