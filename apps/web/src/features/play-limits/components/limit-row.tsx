@@ -86,7 +86,7 @@ export function LimitRow({ limit, usage }: { limit: PlayLimitView; usage: PlayLi
         />
         <button
           type="submit"
-          className="primary-button play-limit__button"
+          className="primary-button"
           disabled={mutation.isPending}
           data-testid={`play-limit-${limit.kind}-save`}
         >
