@@ -7,3 +7,4 @@ export * from './money-movement.ts';
 export * from './rounds/index.ts';
 export * from './sha256.ts';
 export * from './validation.ts';
+export * from './withdrawal-stats.ts';
