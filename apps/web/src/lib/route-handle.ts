@@ -2,7 +2,10 @@
 import { useMatches } from 'react-router';
 import type { Resources } from './i18n.ts';
 
-export type TitleKey = `titles.${keyof Resources['titles'] & string}`;
+export type TitleKey =
+  | `titles.${keyof Resources['titles'] & string}`
+  // A page whose strings live in its own namespace.
+  | 'withdrawalStats.title';
 
 export interface RouteHandle {
   titleKey: TitleKey;
