@@ -35,6 +35,7 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
 import { adminWithdrawalsRoutes } from './modules/withdrawals/admin-withdrawals.routes.ts';
+import { withdrawalStatsRoutes } from './modules/withdrawals/withdrawal-stats.routes.ts';
 import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { registerCompression } from './platform/compression.ts';
 import { type Config, servesApi } from './platform/config.ts';
@@ -219,6 +220,7 @@ async function registerMoneyRoutes(api: FastifyInstance, config: Config, service
   await api.register(walletsRoutes({ wallets: services.wallets }));
   await api.register(withdrawalsRoutes({ withdrawals: services.withdrawals }));
   await api.register(adminWithdrawalsRoutes({ withdrawals: services.withdrawals }));
+  await api.register(withdrawalStatsRoutes({ withdrawalStats: services.withdrawalStats }));
   await api.register(assetsRoutes({ assets: services.assets }));
 }
 

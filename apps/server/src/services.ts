@@ -68,6 +68,8 @@ import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
 import { UploadsService } from './modules/uploads/uploads.service.ts';
 import { WalletsRepository } from './modules/wallets/wallets.repository.ts';
 import { WalletsService } from './modules/wallets/wallets.service.ts';
+import { WithdrawalStatsRepository } from './modules/withdrawals/withdrawal-stats.repository.ts';
+import { WithdrawalStatsService } from './modules/withdrawals/withdrawal-stats.service.ts';
 import { WithdrawalsRepository } from './modules/withdrawals/withdrawals.repository.ts';
 import { WithdrawalsService } from './modules/withdrawals/withdrawals.service.ts';
 import type { Clock } from './platform/clock.ts';
@@ -108,6 +110,8 @@ export interface Services {
   bankCards: BankCardsService;
   wallets: WalletsService;
   withdrawals: WithdrawalsService;
+  /** Withdrawals in the open: the public queue figures and a user's place in the queue. */
+  withdrawalStats: WithdrawalStatsService;
   assets: AssetsService;
   rooms: RoomsService;
   positions: PositionsService;
@@ -382,6 +386,7 @@ export function createServices(platform: Platform): Services {
     bankCards,
     wallets,
     withdrawals,
+    withdrawalStats: new WithdrawalStatsService({ db, repository: new WithdrawalStatsRepository(), clock }),
     assets,
     rooms,
     positions,

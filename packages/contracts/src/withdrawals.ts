@@ -2,7 +2,7 @@
  * Withdrawals: a user's request to a bound bank card or wallet with the payment password, its record, and
  * the operators' queue that pays or rejects it. Amounts are integer cents.
  */
-import { WITHDRAWAL_STATUSES } from '@tradehall/domain';
+import { WITHDRAWAL_STATS_WINDOWS, WITHDRAWAL_STATUSES } from '@tradehall/domain';
 import { z } from 'zod';
 import {
   amountField,
@@ -62,3 +62,61 @@ export const adminWithdrawalQuerySchema = z.strictObject({
 export const markPaidRequestSchema = z.strictObject({
   paymentReference: textField(200, { requiredKey: 'validation.paymentReferenceRequired', trim: true }),
 });
+
+// ---- withdrawals in the open (docs/trust/withdrawals.md) ----------------------------------------------
+
+export const withdrawalStatsWindowSchema = z.enum(WITHDRAWAL_STATS_WINDOWS);
+
+/** The median wait a user is told, and the window it comes from (the shortest with a paid withdrawal). */
+export const medianWaitSchema = z
+  .object({ window: withdrawalStatsWindowSchema, seconds: z.number().int().nonnegative() })
+  .nullable();
+
+/**
+ * The public queue figures, computed only from the withdrawals themselves (no figure an operator types):
+ * what is pending now, and per window the paid and rejected decisions, the median and 95th-percentile
+ * wait from request to paid, and the share rejected. See packages/domain's withdrawal-stats.ts.
+ */
+export const withdrawalStatsSchema = z.object({
+  /** When the figures were computed (they may be served for a few seconds). */
+  asOf: unixSeconds,
+  pending: z.object({
+    count: z.number().int().nonnegative(),
+    /** Cents held for them. */
+    amount: z.number().int().nonnegative(),
+    /** The request time of the oldest still pending: how long the queue's head has waited. */
+    oldestRequestedAt: unixSeconds.nullable(),
+  }),
+  windows: z.array(
+    z.object({
+      window: withdrawalStatsWindowSchema,
+      paid: z.number().int().nonnegative(),
+      rejected: z.number().int().nonnegative(),
+      medianSeconds: z.number().int().nonnegative().nullable(),
+      p95Seconds: z.number().int().nonnegative().nullable(),
+      /** rejected / (paid + rejected), 0..1; null when nothing was decided in the window. */
+      rejectedShare: z.number().min(0).max(1).nullable(),
+    }),
+  ),
+  medianWait: medianWaitSchema,
+});
+export type WithdrawalStats = z.infer<typeof withdrawalStatsSchema>;
+
+/** My pending withdrawals with their place in the queue (first in, first out among all pending). */
+export const withdrawalQueueSchema = z.object({
+  asOf: unixSeconds,
+  /** Every user's pending withdrawals. */
+  pendingCount: z.number().int().nonnegative(),
+  medianWait: medianWaitSchema,
+  items: z.array(
+    z.object({
+      id: idField,
+      reference: z.string(),
+      amount: z.number().int(),
+      createdAt: unixSeconds,
+      /** 1 for the oldest pending request of anyone. */
+      place: z.number().int().positive(),
+    }),
+  ),
+});
+export type WithdrawalQueue = z.infer<typeof withdrawalQueueSchema>;

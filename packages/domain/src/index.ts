@@ -9,3 +9,4 @@ export * from './play-limits-breaks.ts';
 export * from './rounds/index.ts';
 export * from './sha256.ts';
 export * from './validation.ts';
+export * from './withdrawal-stats.ts';

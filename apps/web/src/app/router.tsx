@@ -48,6 +48,7 @@ import {
   WALLETS_PATH,
   WITHDRAW_PATH,
   WITHDRAWAL_RECORDS_PATH,
+  WITHDRAWALS_OPEN_PATH,
 } from '../lib/paths.ts';
 import type { RouteHandle, TitleKey } from '../lib/route-handle.ts';
 import { RequireAuth } from './require-auth.tsx';
@@ -97,6 +98,7 @@ const pages = {
   openLocation: lazyPage(() => import('../features/location/pages/open-location-page.tsx')),
   serverLines: lazyPage(() => import('../features/server-lines/pages/server-lines-page.tsx')),
   playLimits: lazyPage(() => import('../features/play-limits/pages/play-limits-page.tsx')),
+  withdrawalsOpen: lazyPage(() => import('../features/withdrawals-open/pages/withdrawals-open-page.tsx')),
   notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
 };
 
@@ -146,6 +148,8 @@ export const routes: RouteObject[] = [
       page(OPEN_LOCATION_PATH, 'titles.openLocation', pages.openLocation),
       // The spec's "manual server line addition"; reachable from login and My account, so outside the guard.
       page(SERVER_LINES_PATH, 'titles.serverLines', pages.serverLines),
+      // Ours: the withdrawal queue's figures, public like the verification page.
+      page(WITHDRAWALS_OPEN_PATH, 'withdrawalStats.title', pages.withdrawalsOpen),
       {
         Component: RequireAuth,
         children: [

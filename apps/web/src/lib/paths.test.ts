@@ -38,6 +38,7 @@ const SPEC_ROUTES: Record<keyof typeof paths, string> = {
   BIND_CARD_FOR_WITHDRAWAL_PATH: '/pages/add-bank-card/indexs',
   WALLETS_PATH: '/pages/mine/qianbao',
   ADD_WALLET_PATH: '/pages/mine/addqb',
+  WITHDRAWALS_OPEN_PATH: '/pages/withdraw/open',
   ASSETS_PATH: '/pages/mine/zichan',
   RECHARGE_RECORDS_PATH: '/pages/recharge-record/index',
   WITHDRAWAL_RECORDS_PATH: '/pages/withdraw-record/index',

@@ -64,6 +64,8 @@ export const BIND_CARD_FOR_WITHDRAWAL_PATH = '/pages/add-bank-card/indexs';
 /** The digital wallets (wallet addresses). */
 export const WALLETS_PATH = '/pages/mine/qianbao';
 export const ADD_WALLET_PATH = '/pages/mine/addqb';
+/** Ours, not the spec's: the public withdrawal queue figures (no login needed). */
+export const WITHDRAWALS_OPEN_PATH = '/pages/withdraw/open';
 
 // Balance and records.
 export const ASSETS_PATH = '/pages/mine/zichan';

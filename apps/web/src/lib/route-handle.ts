@@ -2,7 +2,11 @@
 import { useMatches } from 'react-router';
 import type { Resources } from './i18n.ts';
 
-export type TitleKey = `titles.${keyof Resources['titles'] & string}` | 'playLimits.title';
+export type TitleKey =
+  | `titles.${keyof Resources['titles'] & string}`
+  // A page whose strings live in its own namespace.
+  | 'playLimits.title'
+  | 'withdrawalStats.title';
 
 export interface RouteHandle {
   titleKey: TitleKey;

@@ -8,7 +8,9 @@ import {
   createWithdrawalRequestSchema,
   markPaidRequestSchema,
   withdrawalPageSchema,
+  withdrawalQueueSchema,
   withdrawalSchema,
+  withdrawalStatsSchema,
 } from '../withdrawals.ts';
 
 export const withdrawalEndpoints = {
@@ -97,5 +99,35 @@ export const adminWithdrawalEndpoints = {
     status: 200,
     response: adminWithdrawalSchema,
     errors: ['NOT_PENDING'],
+  }),
+} as const;
+
+/** Withdrawals in the open: the queue's figures for everyone, and a user's own place in it. */
+export const withdrawalStatsEndpoints = {
+  stats: endpoint({
+    method: 'GET',
+    path: '/withdrawals/stats',
+    access: 'public',
+    tags: ['funding'],
+    summary:
+      'Withdrawals pending (count, amount, oldest request) and, over the last 24 h, 7 and 30 days, ' +
+      'the median and 95th-percentile time from request to paid and the share rejected; computed ' +
+      'only from the withdrawals, served to everyone from one copy for a few seconds',
+    status: 200,
+    response: withdrawalStatsSchema,
+    conditional: true,
+    errors: [],
+  }),
+  queue: endpoint({
+    method: 'GET',
+    path: '/withdrawals/queue',
+    access: 'user',
+    tags: ['funding'],
+    summary:
+      'My pending withdrawals with their place in the queue (first in, first out by request time ' +
+      'among everyone’s pending) and the current median wait',
+    status: 200,
+    response: withdrawalQueueSchema,
+    errors: [],
   }),
 } as const;

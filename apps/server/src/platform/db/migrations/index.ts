@@ -16,6 +16,7 @@ import * as supportLocation from './0010-support-location.ts';
 import * as balanceAfter from './0011-balance-after.ts';
 import * as ledgerCodes from './0012-ledger-codes.ts';
 import * as playLimits from './0017-play-limits.ts';
+import * as withdrawalStats from './0018-withdrawal-stats.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0011-balance-after': balanceAfter,
   '0012-ledger-codes': ledgerCodes,
   '0017-play-limits': playLimits,
+  '0018-withdrawal-stats': withdrawalStats,
 };

@@ -31,6 +31,7 @@ import {
   WALLETS_PATH,
   WITHDRAW_PATH,
   WITHDRAWAL_RECORDS_PATH,
+  WITHDRAWALS_OPEN_PATH,
 } from '../../../lib/paths.ts';
 import { clearNonSessionStorage } from '../../../lib/storage.ts';
 import { errorMessage, showToast } from '../../../lib/toast.ts';
@@ -77,6 +78,12 @@ export default function MinePage() {
     { key: 'cards', label: t('account.menu.bankCards'), to: BANK_CARDS_PATH },
     { key: 'wallets', label: t('account.menu.wallets'), to: WALLETS_PATH },
     { key: 'assets', label: t('account.menu.assets'), to: ASSETS_PATH },
+    {
+      key: 'withdrawals-open',
+      label: t('withdrawalStats.openLink'),
+      to: WITHDRAWALS_OPEN_PATH,
+      testId: 'mine-withdrawals-open',
+    },
   ];
   const settings: MenuEntry[] = [
     {

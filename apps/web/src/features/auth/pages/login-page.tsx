@@ -19,6 +19,7 @@ import {
   REGISTER_PATH,
   RESET_PASSWORD_PATH,
   SERVER_LINES_PATH,
+  WITHDRAWALS_OPEN_PATH,
 } from '../../../lib/paths.ts';
 import { useCaptcha } from '../api/captcha.ts';
 import { useLogin } from '../api/login.ts';
@@ -162,6 +163,9 @@ export default function LoginPage() {
           </span>
           <Link to={RESET_PASSWORD_PATH} data-testid="login-to-reset">
             {t('auth.forgotPassword')}
+          </Link>
+          <Link to={WITHDRAWALS_OPEN_PATH} data-testid="login-withdrawals-open">
+            {t('withdrawalStats.openLink')}
           </Link>
           <Link to={SERVER_LINES_PATH} data-testid="login-server-lines">
             {t('titles.serverLines')}

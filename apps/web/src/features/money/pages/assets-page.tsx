@@ -20,6 +20,7 @@ import {
   TRANSACTION_RECORDS_PATH,
   WITHDRAW_PATH,
   WITHDRAWAL_RECORDS_PATH,
+  WITHDRAWALS_OPEN_PATH,
 } from '../../../lib/paths.ts';
 
 export default function AssetsPage() {
@@ -97,6 +98,13 @@ export default function AssetsPage() {
               key: 'transaction',
               label: t('titles.transactionRecords'),
               to: TRANSACTION_RECORDS_PATH,
+            },
+            {
+              key: 'withdrawals-open',
+              label: t('withdrawalStats.openLink'),
+              hint: t('withdrawalStats.openHint'),
+              to: WITHDRAWALS_OPEN_PATH,
+              testId: 'assets-withdrawals-open',
             },
           ]}
         />

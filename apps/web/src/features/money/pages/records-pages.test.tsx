@@ -159,6 +159,44 @@ describe('withdrawal records', () => {
     fireEvent.click(within(item).getByTestId('record-toggle'));
     expect(within(item).getByTestId('record-details').textContent).toContain('BANK-REF-1');
   });
+
+  it('shows a pending withdrawal’s place in the queue and the current median wait', async () => {
+    fakeApi({
+      'GET /withdrawals': () =>
+        json(200, {
+          items: [
+            {
+              id: uuid(8),
+              reference: 'W8',
+              amount: 5000,
+              status: 'pending',
+              destinationType: 'bank_card',
+              destinationLabel: 'HSBC **** 7890',
+              paymentReference: null,
+              rejectReason: null,
+              createdAt: OLD,
+              decidedAt: null,
+            },
+          ],
+          nextCursor: null,
+        }),
+      'GET /withdrawals/queue': () =>
+        json(200, {
+          asOf: OLD + 600,
+          pendingCount: 7,
+          medianWait: { window: '7d', seconds: 5400 },
+          items: [{ id: uuid(8), reference: 'W8', amount: 5000, createdAt: OLD, place: 4 }],
+        }),
+    });
+    renderPage(WithdrawalRecordsPage, WITHDRAWAL_RECORDS_PATH);
+    await waitFor(() => expect(items()).toHaveLength(1));
+    const item = items()[0] as HTMLElement;
+    fireEvent.click(within(item).getByTestId('record-toggle'));
+    await waitFor(() =>
+      expect(within(item).getByTestId('record-details').textContent).toContain('Place in queue4 of 7'),
+    );
+    expect(within(item).getByTestId('record-details').textContent).toContain('Current median wait1 h 30 min');
+  });
 });
 
 describe('transaction records', () => {

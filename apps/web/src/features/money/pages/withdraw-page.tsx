@@ -43,6 +43,7 @@ import {
   PAYMENT_PASSWORD_PATH,
   WITHDRAW_PATH,
   WITHDRAWAL_RECORDS_PATH,
+  WITHDRAWALS_OPEN_PATH,
 } from '../../../lib/paths.ts';
 import { withdrawMethodValue, withdrawSchema } from '../forms.ts';
 
@@ -226,6 +227,9 @@ export default function WithdrawPage() {
         )}
         <Link className="text-link" to={WITHDRAWAL_RECORDS_PATH} data-testid="withdraw-records">
           {t('withdraw.records')}
+        </Link>
+        <Link className="text-link" to={WITHDRAWALS_OPEN_PATH} data-testid="withdraw-open">
+          {t('withdrawalStats.openHint')}
         </Link>
       </main>
     </div>
