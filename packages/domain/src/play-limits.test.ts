@@ -14,6 +14,7 @@ import {
   periodStart,
   settleLimit,
   stakeRefusal,
+  withDeposit,
 } from './play-limits.ts';
 
 const at = (iso: string) => new Date(iso);
@@ -159,6 +160,21 @@ describe('figures of the current period', () => {
     expect(figuresAt(usage, 'day', now)).toEqual(usage.day);
     expect(figuresAt(usage, 'week', now)).toEqual({ deposited: 0, staked: 0, paid: 0 });
     expect(figuresAt(usage, 'month', now)).toEqual({ deposited: 0, staked: 0, paid: 0 });
+  });
+});
+
+describe('a deposit not asked for yet', () => {
+  const now = at('2026-11-28T10:00:00Z');
+  it('adds its amount to the figures of the periods holding now, from zero for a new period', () => {
+    const usage = {
+      day: { start: at('2026-11-27T00:00:00Z'), deposited: 900, staked: 0, paid: 0 },
+      week: { start: at('2026-11-23T00:00:00Z'), deposited: 900, staked: 50, paid: 10 },
+    };
+    expect(withDeposit(usage, 100, now)).toEqual({
+      day: { start: at('2026-11-28T00:00:00Z'), deposited: 100, staked: 0, paid: 0 },
+      week: { start: at('2026-11-23T00:00:00Z'), deposited: 1000, staked: 50, paid: 10 },
+      month: { start: at('2026-11-01T00:00:00Z'), deposited: 100, staked: 0, paid: 0 },
+    });
   });
 });
 

@@ -144,6 +144,16 @@ export function figuresAt(usage: PlayUsage, period: PlayPeriod, now: Date): Omit
   return figures;
 }
 
+/** The figures as they would be with one more deposit of `amount` at `now` (a check before asking for it). */
+export function withDeposit(usage: PlayUsage, amount: Cents, now: Date): PlayUsage {
+  const next: PlayUsage = {};
+  for (const period of PLAY_PERIODS) {
+    const figures = figuresAt(usage, period, now);
+    next[period] = { ...figures, start: periodStart(period, now), deposited: figures.deposited + amount };
+  }
+  return next;
+}
+
 export type PlayLimits = Partial<Record<PlayLimitKind, PlayLimitSetting>>;
 
 /** Which limit refuses, its amount and when its figures reset (null for the stake per round). */

@@ -119,9 +119,15 @@ export class DepositsService {
     if (input.method === 'card') {
       const provider = this.deps.cardProvider;
       if (!provider || !settings.cardPaymentEnabled) throw new AppError('CARD_PAYMENT_UNAVAILABLE');
-      // No checkout is opened for a player on a break (the transaction below checks it again).
-      const onBreak = await this.deps.play.breakRefusal(this.deps.db, userId, this.deps.clock.now());
-      if (onBreak) throw onBreak;
+      // No checkout is opened for a player on a break or over a limit (the transaction below decides
+      // for good).
+      const refusal = await this.deps.play.depositRefusal(
+        this.deps.db,
+        userId,
+        input.amount,
+        this.deps.clock.now(),
+      );
+      if (refusal) throw refusal;
       // A checkout is opened at the gateway before our transaction (it is not ours to roll back), so a
       // plain retry is answered from the stored response first and opens nothing.
       const stored = await this.deps.idempotency.lookup<DepositView>(operation);

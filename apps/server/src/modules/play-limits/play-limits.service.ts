@@ -32,6 +32,7 @@ import {
   settleLimit,
   stakeRefusal,
   takeBreak,
+  withDeposit,
 } from '@tradehall/domain';
 import type { Kysely, Transaction } from 'kysely';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
@@ -43,7 +44,10 @@ import type { AuditService } from '../audit/audit.service.ts';
 import type { PlayLimitsRepository, StoredLimit } from './play-limits.repository.ts';
 
 /** What positions and deposits ask of play limits, inside their own transaction. */
-export type PlayGate = Pick<PlayLimitsService, 'breakRefusal' | 'admitStake' | 'admitDeposit'>;
+export type PlayGate = Pick<
+  PlayLimitsService,
+  'breakRefusal' | 'admitStake' | 'admitDeposit' | 'depositRefusal'
+>;
 
 export interface PlayLimitsServiceDeps {
   db: Kysely<DB>;
@@ -103,6 +107,25 @@ export class PlayLimitsService {
     const roundStaked = await this.deps.repository.roundStaked(trx, userId, roundId);
     const over = stakeRefusal(limits, usage, roundStaked, now);
     if (over) throw refusalError(over);
+  }
+
+  /**
+   * Before a card checkout is opened at the gateway (not ours to roll back): the break, or the limit
+   * this deposit would pass, read without a lock; admitDeposit decides for good in the transaction.
+   */
+  async depositRefusal(
+    executor: Executor,
+    userId: string,
+    amount: number,
+    now: Date,
+  ): Promise<AppError | null> {
+    const refusal = await this.breakRefusal(executor, userId, now);
+    if (refusal) return refusal;
+    const limits = asLimits(await this.deps.repository.limits(executor, userId));
+    if (Object.keys(limits).length === 0) return null;
+    const usage = withDeposit(await this.deps.repository.usage(executor, userId), amount, now);
+    const over = depositRefusal(limits, usage, now);
+    return over && refusalError(over);
   }
 
   /** After the deposit was inserted (its amount counted): refuses it over a limit or during a break. */

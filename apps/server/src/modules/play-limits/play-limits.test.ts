@@ -7,7 +7,14 @@
 import type { PlayLimitsOverview } from '@tradehall/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DRIVERS, type ErrorJson, type TestApp } from '../../../test/harness.ts';
+import {
+  call,
+  countRows,
+  createTestApp,
+  DRIVERS,
+  type ErrorJson,
+  type TestApp,
+} from '../../../test/harness.ts';
 import { type MoneyUser, newKey, offlineDeposit, operatorToken, quickUser } from '../../../test/money.ts';
 import { credit, finishRound, openRound, place, roomId, tick } from '../../../test/trading.ts';
 
@@ -114,11 +121,14 @@ describe.each(DRIVERS)('play limits on %s', (driver) => {
       },
     });
     expect(crypto.body.error.code).toBe('PLAY_LIMIT_DEPOSIT_DAY');
+    const checkouts = await countRows(t, 'payment_checkouts');
     const card = await call<ErrorJson>(t, 'POST', '/deposits', {
       token: user.token,
       body: { method: 'card', amount: 4_001, idempotencyKey: newKey() },
     });
     expect(card.body.error.code).toBe('PLAY_LIMIT_DEPOSIT_DAY');
+    // No checkout was opened at the gateway for a deposit that would be refused.
+    expect(await countRows(t, 'payment_checkouts')).toBe(checkouts);
     // Exactly up to the limit is allowed; the refused ones counted nothing.
     expect((await offlineDeposit(t, user, 4_000)).status).toBe(201);
     expect((await overview(user)).usage.day.deposited).toBe(10_000);
