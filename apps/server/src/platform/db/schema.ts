@@ -5,6 +5,7 @@
 
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ConsoleTables } from './schema-console.ts';
+import type { LiabilitiesTables } from './schema-liabilities.ts';
 import type { RealtimeTables } from './schema-realtime.ts';
 import type { SupportTables } from './schema-support.ts';
 
@@ -344,7 +345,7 @@ export interface PositionsTable {
   settled_at: Timestamp | null;
 }
 
-export interface DB extends RealtimeTables, ConsoleTables, SupportTables {
+export interface DB extends RealtimeTables, ConsoleTables, SupportTables, LiabilitiesTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;
