@@ -24,6 +24,7 @@ import {
   INVESTMENT_RECORDS_PATH,
   LANGUAGE_BEFORE_LOGIN_PATH,
   LANGUAGE_PATH,
+  LIABILITIES_PATH,
   LOGIN_PASSWORD_PATH,
   LOGIN_PATH,
   MY_ACCOUNT_PATH,
@@ -95,6 +96,7 @@ const pages = {
   chooseLocation: lazyPage(() => import('../features/location/pages/choose-location-page.tsx')),
   openLocation: lazyPage(() => import('../features/location/pages/open-location-page.tsx')),
   serverLines: lazyPage(() => import('../features/server-lines/pages/server-lines-page.tsx')),
+  liabilities: lazyPage(() => import('../features/liabilities/pages/liabilities-page.tsx')),
   notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
 };
 
@@ -168,6 +170,7 @@ export const routes: RouteObject[] = [
           page(BIND_CARD_PATH, 'titles.bindBankCard', pages.bindCard),
           page(BIND_CARD_FOR_WITHDRAWAL_PATH, 'titles.bindBankCard', pages.bindCard),
           page(ROUND_PLAY_PATH, 'titles.roundPlay', pages.roundPlay),
+          page(LIABILITIES_PATH, 'liabilities.title', pages.liabilities),
         ],
       },
       page('*', 'titles.notFound', pages.notFound),

@@ -80,3 +80,7 @@ export const NOTIFICATIONS_PATH = '/pages/setting/set';
 export const PASSWORD_MENU_PATH = '/pages/login-password-change/mima';
 export const LOGIN_PASSWORD_PATH = '/pages/login-password-change/index';
 export const PAYMENT_PASSWORD_PATH = '/pages/fund-password-change/index';
+
+// Verifiable books (ours, not the spec's).
+/** The proof of liabilities: signed snapshots of what is owed, the user's own inclusion checked. */
+export const LIABILITIES_PATH = '/pages/trust/liabilities';

@@ -2,7 +2,8 @@
 import { useMatches } from 'react-router';
 import type { Resources } from './i18n.ts';
 
-export type TitleKey = `titles.${keyof Resources['titles'] & string}`;
+/** A page's title: one of `titles`, or a feature namespace's own `title` (kept with its other strings). */
+export type TitleKey = `titles.${keyof Resources['titles'] & string}` | 'liabilities.title';
 
 export interface RouteHandle {
   titleKey: TitleKey;

@@ -18,6 +18,7 @@ import {
   BANK_CARDS_PATH,
   INVESTMENT_RECORDS_PATH,
   LANGUAGE_PATH,
+  LIABILITIES_PATH,
   LOGIN_PATH,
   NOTIFICATIONS_PATH,
   PASSWORD_MENU_PATH,
@@ -76,6 +77,7 @@ export default function MinePage() {
     { key: 'cards', label: t('account.menu.bankCards'), to: BANK_CARDS_PATH },
     { key: 'wallets', label: t('account.menu.wallets'), to: WALLETS_PATH },
     { key: 'assets', label: t('account.menu.assets'), to: ASSETS_PATH },
+    { key: 'liabilities', label: t('liabilities.menu'), to: LIABILITIES_PATH, testId: 'mine-liabilities' },
   ];
   const settings: MenuEntry[] = [
     {

@@ -15,6 +15,7 @@ import { BalanceCard } from '../components/balance-card.tsx';
 import { TurnoverNotice } from '../components/turnover-notice.tsx';
 import '../money.css';
 import {
+  LIABILITIES_PATH,
   RECHARGE_PATH,
   RECHARGE_RECORDS_PATH,
   TRANSACTION_RECORDS_PATH,
@@ -97,6 +98,12 @@ export default function AssetsPage() {
               key: 'transaction',
               label: t('titles.transactionRecords'),
               to: TRANSACTION_RECORDS_PATH,
+            },
+            {
+              key: 'liabilities',
+              label: t('liabilities.menu'),
+              to: LIABILITIES_PATH,
+              testId: 'assets-liabilities',
             },
           ]}
         />
