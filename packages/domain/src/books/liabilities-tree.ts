@@ -13,22 +13,25 @@ export interface ClaimLeaf {
   amount: number;
 }
 
-function compareBytes(a: Uint8Array, b: Uint8Array): number {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    const d = (a[i] ?? 0) - (b[i] ?? 0);
-    if (d !== 0) return d;
-  }
-  return a.length - b.length;
+const HEX = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0'));
+
+/** Lowercase hex by table: 100,000 salts in milliseconds, and its string order is the bytes' order. */
+function hexOf(bytes: Uint8Array): string {
+  let out = '';
+  for (const byte of bytes) out += HEX[byte] ?? '';
+  return out;
 }
 
-/** The canonical leaf order: by salt. */
-export function orderLeaves(leaves: readonly ClaimLeaf[]): ClaimLeaf[] {
-  return leaves.slice().sort((a, b) => compareBytes(a.salt, b.salt));
+/** The leaves in the canonical order (by salt), each with its salt in hex, as stored and published. */
+export function orderLeaves(leaves: readonly ClaimLeaf[]): Array<ClaimLeaf & { saltHex: string }> {
+  return leaves
+    .map((leaf) => ({ ...leaf, saltHex: hexOf(leaf.salt) }))
+    .sort((a, b) => (a.saltHex < b.saltHex ? -1 : a.saltHex > b.saltHex ? 1 : 0));
 }
 
 export interface LiabilitiesTree {
-  /** The leaves in tree order. */
-  leaves: ClaimLeaf[];
+  /** The leaves in tree order, each with its salt in hex. */
+  leaves: Array<ClaimLeaf & { saltHex: string }>;
   levels: SumNode[][];
   root: string;
   total: number;

@@ -198,7 +198,7 @@ export class LiabilitiesService {
     const leaves = tree.leaves.map((leaf, position) => ({
       userId: leaf.userId,
       position,
-      salt: toHex(leaf.salt),
+      salt: leaf.saltHex,
       amount: leaf.amount,
     }));
     const row = await this.deps.db.transaction().execute(async (trx) => {
