@@ -19,18 +19,8 @@ const TIERS = [
   // The bottom: what money operations use (the audit log, idempotency claims), and what bank cards and
   // wallets share (their routes and their storage); they use only the platform.
   ['audit', 'idempotency', 'payout-destinations'],
-  [
-    'app',
-    'attempt-throttle',
-    'beacon',
-    'fairness',
-    'ledger',
-    'liabilities',
-    'payments',
-    'uploads',
-    'wallets',
-  ],
-  ['accounts', 'funding-settings', 'notifications', 'rounds', 'support'],
+  ['app', 'attempt-throttle', 'beacon', 'fairness', 'ledger', 'payments', 'uploads', 'wallets'],
+  ['accounts', 'funding-settings', 'liabilities', 'notifications', 'rounds', 'support'],
   ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'positions'],
   ['admin-auth', 'market', 'withdrawals'],
   ['admin-dashboard', 'assets'],
