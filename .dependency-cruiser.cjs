@@ -20,7 +20,7 @@ const TIERS = [
   // wallets share (their routes and their storage); they use only the platform.
   ['audit', 'idempotency', 'payout-destinations'],
   ['app', 'attempt-throttle', 'beacon', 'fairness', 'ledger', 'payments', 'uploads', 'wallets'],
-  ['accounts', 'funding-settings', 'notifications', 'play-limits', 'rounds', 'support'],
+  ['accounts', 'funding-settings', 'liabilities', 'notifications', 'play-limits', 'rounds', 'support'],
   ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'positions'],
   ['admin-auth', 'market', 'withdrawals'],
   ['admin-dashboard', 'assets'],

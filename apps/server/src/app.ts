@@ -23,6 +23,7 @@ import { depositsRoutes } from './modules/deposits/deposits.routes.ts';
 import { fairnessRoutes } from './modules/fairness/fairness.routes.ts';
 import { fundingSettingsRoutes } from './modules/funding-settings/funding-settings.routes.ts';
 import { ledgerRoutes } from './modules/ledger/ledger.routes.ts';
+import { liabilitiesRoutes } from './modules/liabilities/liabilities.routes.ts';
 import { marketRoutes } from './modules/market/market.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentWebhookRoutes } from './modules/payments/payment-webhook.routes.ts';
@@ -174,6 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(notificationsRoutes({ notifications: services.notifications }));
       await api.register(supportRoutes({ support: services.support }));
       await api.register(playLimitsRoutes({ playLimits: services.playLimits }));
+      await api.register(liabilitiesRoutes({ liabilities: services.liabilities }));
     },
     { prefix: API_PREFIX },
   );

@@ -1,4 +1,5 @@
 /** The start-up banner: where the app, console, docs and realtime are, and what to be careful about. */
+import { liabilitiesPublicKey } from '@tradehall/domain';
 import { type Config, servesRealtime } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Mailer } from './platform/mailer.ts';
@@ -37,12 +38,27 @@ export function banner({ config, database, sites, mailer, logins, seeded, ms }: 
     `  Mail:             ${mailer.mode === 'smtp' ? 'SMTP' : 'no SMTP_URL: codes are written to this log'}`,
     `  Card payments:    ${cardPaymentsLine(config)}`,
     `  Fairness:         ${fairnessLine(config)}`,
+    `  Liabilities key:  ${liabilitiesLine(config)}`,
     '',
     ...loginLines(config, logins, seeded),
   ];
   if (config.testMode)
     lines.splice(2, 0, '  TEST MODE: captcha answers are exposed in a response header', '');
   return lines.join('\n');
+}
+
+/** The public key every proof-of-liabilities snapshot is signed with, printed so users can compare it. */
+function liabilitiesLine(config: Config): string {
+  const { signingKey, keySource, scheduleMinutes } = config.liabilities;
+  if (signingKey === null) return 'none: no snapshots (set LIABILITIES_SIGNING_KEY, 64 hex characters)';
+  const source = {
+    env: '',
+    random: ' (random, this process only)',
+    'data-dir': ' (demo key kept in DATA_DIR)',
+    none: '',
+  }[keySource];
+  const schedule = scheduleMinutes === 0 ? 'on request only' : `every ${scheduleMinutes} min`;
+  return `ed25519 ${liabilitiesPublicKey(signingKey)}${source}, snapshots ${schedule}`;
 }
 
 function fairnessLine(config: Config): string {

@@ -4,12 +4,14 @@
  * realtime clients (they reconnect elsewhere), stop accepting, finish in-flight requests, close the
  * database, release the data-dir lock.
  */
-import { generateBeaconKey } from '@tradehall/domain';
+import { generateBeaconKey, generateLiabilitiesKey } from '@tradehall/domain';
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { banner } from './banner.ts';
 import { LocalBeacon } from './modules/beacon/local-beacon.ts';
 import { loadOrCreateLocalBeaconKey } from './modules/beacon/local-beacon-key.ts';
+import { loadOrCreateLiabilitiesKey } from './modules/liabilities/liabilities-key.ts';
+import { LiabilitiesScheduler } from './modules/liabilities/liabilities-scheduler.ts';
 import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
 import { systemClock } from './platform/clock.ts';
@@ -34,6 +36,8 @@ import { createServices } from './services.ts';
 import { startRealtimeForServices } from './start-realtime.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** The advisory lock of the liabilities snapshots' leader (the rounds' is SCHEDULER_LOCK_KEY). */
+const LIABILITIES_LOCK_KEY = 727_200_029;
 
 async function main(): Promise<void> {
   const started = performance.now();
@@ -64,6 +68,7 @@ async function main(): Promise<void> {
   let redis: Redis | null = null;
   let mailer: Mailer | null = null;
   let scheduler: RoundScheduler | null = null;
+  let liabilitiesScheduler: LiabilitiesScheduler | null = null;
   let realtime: Realtime | null = null;
   let localBeacon: LocalBeacon | null = null;
   try {
@@ -84,6 +89,11 @@ async function main(): Promise<void> {
         periodSeconds: period,
       };
       config = { ...config, trading: { ...config.trading, fairness } };
+    }
+    if (config.demoMode && config.liabilities.signingKey === null) {
+      // The demo's signing key, kept in DATA_DIR so its public key survives restarts (decision 0029).
+      const signingKey = loadOrCreateLiabilitiesKey(config.dataDir, generateLiabilitiesKey);
+      config = { ...config, liabilities: { ...config.liabilities, signingKey, keySource: 'data-dir' } };
     }
     const applied = await migrateToLatest(database.kysely);
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
@@ -122,6 +132,19 @@ async function main(): Promise<void> {
         logger,
         tickMs: config.trading.schedulerTickMs,
       });
+      // Its own lock: snapshots and rounds may be led by different nodes.
+      liabilitiesScheduler = new LiabilitiesScheduler({
+        liabilities: services.liabilities,
+        leadership: config.databaseUrl
+          ? new AdvisoryLockLeadership({
+              connectionString: config.databaseUrl,
+              logger,
+              key: LIABILITIES_LOCK_KEY,
+              connectTimeoutMs: config.database.connectTimeoutMs,
+            })
+          : new InProcessLeadership(),
+        logger,
+      });
     }
 
     let stopping = false;
@@ -136,6 +159,7 @@ async function main(): Promise<void> {
       force.unref();
       void (async () => {
         await scheduler?.stop();
+        await liabilitiesScheduler?.stop();
         // Before the HTTP server: open WebSockets would keep it from closing.
         await realtime?.close();
         await app.close();
@@ -158,6 +182,7 @@ async function main(): Promise<void> {
 
     await app.listen({ port: config.port, host: config.host });
     scheduler?.start();
+    liabilitiesScheduler?.start();
     process.stdout.write(
       `${banner({
         config,
@@ -172,6 +197,7 @@ async function main(): Promise<void> {
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
     await scheduler?.stop().catch(() => undefined);
+    await liabilitiesScheduler?.stop().catch(() => undefined);
     await realtime?.close().catch(() => undefined);
     await mailer?.close();
     await localBeacon?.close();

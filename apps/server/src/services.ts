@@ -45,6 +45,8 @@ import { IdempotencyService } from './modules/idempotency/idempotency.service.ts
 import { LedgerRepository } from './modules/ledger/ledger.repository.ts';
 import { LedgerService } from './modules/ledger/ledger.service.ts';
 import { MoneyOperationsService } from './modules/ledger/money-operations.service.ts';
+import { LiabilitiesRepository } from './modules/liabilities/liabilities.repository.ts';
+import { LiabilitiesService } from './modules/liabilities/liabilities.service.ts';
 import { MarketService } from './modules/market/market.service.ts';
 import { NotificationsRepository } from './modules/notifications/notifications.repository.ts';
 import { NotificationsService } from './modules/notifications/notifications.service.ts';
@@ -134,6 +136,8 @@ export interface Services {
   adminRooms: AdminRoomsService;
   /** A player's own limits, breaks and reality check. */
   playLimits: PlayLimitsService;
+  /** The proof of liabilities: signed snapshots, users' proofs, stated reserves. */
+  liabilities: LiabilitiesService;
 }
 
 /** Fairness v2's beacon, or null for scheme v1 (FAIRNESS_BEACON=none). */
@@ -451,5 +455,14 @@ export function createServices(platform: Platform): Services {
       clock,
     }),
     playLimits,
+    liabilities: new LiabilitiesService({
+      db,
+      repository: new LiabilitiesRepository(),
+      clock,
+      audit,
+      logger,
+      signingKey: config.liabilities.signingKey,
+      scheduleMinutes: config.liabilities.scheduleMinutes,
+    }),
   };
 }

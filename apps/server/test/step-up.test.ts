@@ -46,7 +46,11 @@ describe('the step-up declarations', () => {
       .filter((spec) => spec.secondFactor === 'step-up')
       .map((spec) => `${spec.method} ${spec.path}`);
     // A new step-up endpoint gets its tests below (refused without a code, a wrong code counted), then here.
-    expect(stepUps.sort()).toEqual(['POST /admin/operators/:id/totp/reset', 'PUT /admin/funding/methods']);
+    expect(stepUps.sort()).toEqual([
+      'POST /admin/operators/:id/totp/reset',
+      'PUT /admin/funding/methods',
+      'PUT /admin/liabilities/reserves',
+    ]);
   });
 });
 
@@ -179,6 +183,32 @@ describe.each(DRIVERS)('step-up on %s', (driver) => {
     expect(locked.status).toBe(429);
     expect(locked.body.error.code).toBe('LOGIN_LOCKED');
     t.clock.advanceSeconds(t.config.auth.loginLockSeconds + 30);
+  });
+
+  it('states the reserves beside the liabilities only with a current code (admin), audited', async () => {
+    const admin = await enrolled('admin');
+    const operator = await enrolled('operator');
+    const statement = {
+      amount: 500_000_00,
+      scope: 'crypto_signed_message',
+      evidence: 'address + signed message',
+    };
+    const put = (token: string, body: unknown) =>
+      call<ErrorJson>(t, 'PUT', '/admin/liabilities/reserves', { token, body });
+    const byOperator = await put(operator.token, { ...statement, totpCode: codeFor(t, operator.secret) });
+    expect(byOperator.status).toBe(403);
+    expect((await put(admin.token, statement)).body.error.code).toBe('TOTP_REQUIRED');
+    const wrong = await put(admin.token, { ...statement, totpCode: codeFor(t, admin.secret, 5) });
+    expect(wrong.body.error.code).toBe('TOTP_INVALID');
+    const overview = async () => (await call<{ reserves: unknown }>(t, 'GET', '/liabilities')).body.reserves;
+    expect(await overview()).toBeNull();
+    const stated = await put(admin.token, { ...statement, totpCode: codeFor(t, admin.secret) });
+    expect(stated.status).toBe(200);
+    expect(await overview()).toMatchObject({ amount: 500_000_00, scope: 'crypto_signed_message' });
+    const log = await call<{ items: AuditItem[] }>(t, 'GET', '/admin/audit-log?action=liabilities.reserves', {
+      token: demoAdmin,
+    });
+    expect(log.body.items[0]).toMatchObject({ operatorId: admin.id, after: statement });
   });
 
   it('replaces an active second factor only with a current code of it', async () => {

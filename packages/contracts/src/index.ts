@@ -16,6 +16,7 @@ export * from './fairness.ts';
 export * from './funding-settings.ts';
 export * from './generic-validation.ts';
 export * from './ledger.ts';
+export * from './liabilities.ts';
 export * from './market.ts';
 export * from './messages.ts';
 export * from './notifications.ts';

@@ -22,6 +22,9 @@ const DepositsPage = lazy(() =>
 const FundingPage = lazy(() =>
   import('../features/funding/funding-page.tsx').then((m) => ({ default: m.FundingPage })),
 );
+const LiabilitiesPage = lazy(() =>
+  import('../features/liabilities/liabilities-page.tsx').then((m) => ({ default: m.LiabilitiesPage })),
+);
 const LedgerPage = lazy(() =>
   import('../features/ledger/ledger-page.tsx').then((m) => ({ default: m.LedgerPage })),
 );
@@ -66,6 +69,7 @@ export function ConsoleRoutes() {
         <Route path="support" element={<SupportPage />} />
         <Route path="funding" element={<FundingPage />} />
         <Route path="ledger" element={<LedgerPage />} />
+        <Route path="liabilities" element={<LiabilitiesPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="operators" element={isAdmin ? <OperatorsPage /> : <Navigate to="/" replace />} />
         <Route path="account" element={<AccountPage />} />

@@ -19,6 +19,7 @@ export const SECTIONS: Section[] = [
   { path: '/support', labelKey: 'shell.menu.support' },
   { path: '/funding', labelKey: 'shell.menu.funding' },
   { path: '/ledger', labelKey: 'shell.menu.ledger' },
+  { path: '/liabilities', labelKey: 'liabilities.menu' },
   { path: '/audit', labelKey: 'shell.menu.audit' },
   { path: '/operators', labelKey: 'shell.menu.operators', adminOnly: true },
 ];

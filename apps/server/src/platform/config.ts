@@ -99,6 +99,20 @@ export interface Config {
   console: ConsoleConfig;
   /** What /remote-config.json publishes, and the origins CORS and the page policy allow. */
   lines: ServerLinesConfig;
+  liabilities: LiabilitiesConfig;
+}
+
+/**
+ * The proof of liabilities (docs/trust/liabilities.md): how often a snapshot is taken and the Ed25519 key
+ * that signs it. The key is LIABILITIES_SIGNING_KEY; without it a test process draws one at random, the
+ * demo keeps one in DATA_DIR (main.ts fills it in, `data-dir`), and production takes no snapshot at all
+ * (`none`): never a key written in the source.
+ */
+export interface LiabilitiesConfig {
+  /** Minutes between scheduled snapshots; 0 = only when an operator asks. */
+  scheduleMinutes: number;
+  signingKey: Uint8Array | null;
+  keySource: 'env' | 'random' | 'data-dir' | 'none';
 }
 
 /**
@@ -358,6 +372,11 @@ const envSchema = z.object({
     .default('© OpenStreetMap contributors'),
   MAP_MAX_ZOOM: int(1, 22, 19),
   TEST_SETTLEMENT_PAUSE_MS: int(0, 600_000, 0),
+  LIABILITIES_SIGNING_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hex characters (an Ed25519 secret key)' })
+    .optional(),
+  LIABILITIES_SNAPSHOT_MINUTES: int(0, 7 * 24 * 60, 60),
 });
 
 /** Pairs of limits where the first may not exceed the second: [minimum, maximum]. */
@@ -367,7 +386,13 @@ const ORDERED_LIMITS = [
 ] as const;
 
 /** Variables whose value may hold a password: named in an error, never echoed. */
-const SECRET_VARIABLES = new Set(['DATABASE_URL', 'REDIS_URL', 'SMTP_URL', 'PAYMENT_WEBHOOK_SECRET']);
+const SECRET_VARIABLES = new Set([
+  'DATABASE_URL',
+  'REDIS_URL',
+  'SMTP_URL',
+  'PAYMENT_WEBHOOK_SECRET',
+  'LIABILITIES_SIGNING_KEY',
+]);
 
 /**
  * Validates the environment. Empty strings count as unset (an `export X=` in a shell is not a value).
@@ -516,7 +541,24 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     },
     console: { idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS },
     lines,
+    liabilities: liabilitiesConfig(
+      e.LIABILITIES_SIGNING_KEY,
+      e.LIABILITIES_SNAPSHOT_MINUTES,
+      e.TRADEHALL_TEST_MODE,
+    ),
   };
+}
+
+function liabilitiesConfig(
+  key: string | undefined,
+  scheduleMinutes: number,
+  testMode: boolean,
+): LiabilitiesConfig {
+  if (key !== undefined) {
+    return { scheduleMinutes, signingKey: Uint8Array.from(Buffer.from(key, 'hex')), keySource: 'env' };
+  }
+  if (testMode) return { scheduleMinutes, signingKey: new Uint8Array(randomBytes(32)), keySource: 'random' };
+  return { scheduleMinutes, signingKey: null, keySource: 'none' };
 }
 
 /** Whether this process serves the HTTP API. */

@@ -24,6 +24,7 @@ import {
   INVESTMENT_RECORDS_PATH,
   LANGUAGE_BEFORE_LOGIN_PATH,
   LANGUAGE_PATH,
+  LIABILITIES_PATH,
   LOGIN_PASSWORD_PATH,
   LOGIN_PATH,
   MY_ACCOUNT_PATH,
@@ -99,6 +100,7 @@ const pages = {
   serverLines: lazyPage(() => import('../features/server-lines/pages/server-lines-page.tsx')),
   playLimits: lazyPage(() => import('../features/play-limits/pages/play-limits-page.tsx')),
   withdrawalsOpen: lazyPage(() => import('../features/withdrawals-open/pages/withdrawals-open-page.tsx')),
+  liabilities: lazyPage(() => import('../features/liabilities/pages/liabilities-page.tsx')),
   notFound: lazyPage(() => import('../features/placeholders/pages/not-found-page.tsx')),
 };
 
@@ -175,6 +177,7 @@ export const routes: RouteObject[] = [
           page(BIND_CARD_FOR_WITHDRAWAL_PATH, 'titles.bindBankCard', pages.bindCard),
           page(ROUND_PLAY_PATH, 'titles.roundPlay', pages.roundPlay),
           page(PLAY_LIMITS_PATH, 'playLimits.title', pages.playLimits),
+          page(LIABILITIES_PATH, 'liabilities.title', pages.liabilities),
         ],
       },
       page('*', 'titles.notFound', pages.notFound),

@@ -50,6 +50,7 @@ const SPEC_ROUTES: Record<keyof typeof paths, string> = {
   LOGIN_PASSWORD_PATH: '/pages/login-password-change/index',
   PAYMENT_PASSWORD_PATH: '/pages/fund-password-change/index',
   PLAY_LIMITS_PATH: '/pages/mine/play-limits',
+  LIABILITIES_PATH: '/pages/trust/liabilities',
 };
 
 describe('paths', () => {

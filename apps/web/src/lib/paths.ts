@@ -85,3 +85,6 @@ export const PAYMENT_PASSWORD_PATH = '/pages/fund-password-change/index';
 
 /** Ours, not the spec's: My account → Play limits (limits, reality check, breaks). */
 export const PLAY_LIMITS_PATH = '/pages/mine/play-limits';
+// Verifiable books (ours, not the spec's).
+/** The proof of liabilities: signed snapshots of what is owed, the user's own inclusion checked. */
+export const LIABILITIES_PATH = '/pages/trust/liabilities';

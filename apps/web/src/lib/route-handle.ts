@@ -2,11 +2,12 @@
 import { useMatches } from 'react-router';
 import type { Resources } from './i18n.ts';
 
+/** A page's title: one of `titles`, or a feature namespace's own `title` (kept with its other strings). */
 export type TitleKey =
   | `titles.${keyof Resources['titles'] & string}`
-  // A page whose strings live in its own namespace.
   | 'playLimits.title'
-  | 'withdrawalStats.title';
+  | 'withdrawalStats.title'
+  | 'liabilities.title';
 
 export interface RouteHandle {
   titleKey: TitleKey;

@@ -18,6 +18,7 @@ export * from './deposits.ts';
 export * from './fairness.ts';
 export * from './funding-settings.ts';
 export * from './ledger.ts';
+export * from './liabilities.ts';
 export * from './market.ts';
 export * from './notifications.ts';
 export * from './play-limits.ts';

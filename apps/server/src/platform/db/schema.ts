@@ -5,6 +5,7 @@
 
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ConsoleTables } from './schema-console.ts';
+import type { LiabilitiesTables } from './schema-liabilities.ts';
 import type { PlayLimitsTables } from './schema-play-limits.ts';
 import type { RealtimeTables } from './schema-realtime.ts';
 import type { SupportTables } from './schema-support.ts';
@@ -345,7 +346,12 @@ export interface PositionsTable {
   settled_at: Timestamp | null;
 }
 
-export interface DB extends RealtimeTables, ConsoleTables, SupportTables, PlayLimitsTables {
+export interface DB
+  extends RealtimeTables,
+    ConsoleTables,
+    SupportTables,
+    PlayLimitsTables,
+    LiabilitiesTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;

@@ -15,6 +15,7 @@ import * as fairnessV2 from './0009-fairness-v2.ts';
 import * as supportLocation from './0010-support-location.ts';
 import * as balanceAfter from './0011-balance-after.ts';
 import * as ledgerCodes from './0012-ledger-codes.ts';
+import * as liabilities from './0014-liabilities.ts';
 import * as playLimits from './0017-play-limits.ts';
 import * as withdrawalStats from './0018-withdrawal-stats.ts';
 
@@ -33,4 +34,5 @@ export const migrations: Record<string, Migration> = {
   '0012-ledger-codes': ledgerCodes,
   '0017-play-limits': playLimits,
   '0018-withdrawal-stats': withdrawalStats,
+  '0014-liabilities': liabilities,
 };

@@ -18,6 +18,7 @@ import {
   BANK_CARDS_PATH,
   INVESTMENT_RECORDS_PATH,
   LANGUAGE_PATH,
+  LIABILITIES_PATH,
   LOGIN_PATH,
   NOTIFICATIONS_PATH,
   PASSWORD_MENU_PATH,
@@ -84,6 +85,7 @@ export default function MinePage() {
       to: WITHDRAWALS_OPEN_PATH,
       testId: 'mine-withdrawals-open',
     },
+    { key: 'liabilities', label: t('liabilities.menu'), to: LIABILITIES_PATH, testId: 'mine-liabilities' },
   ];
   const settings: MenuEntry[] = [
     {

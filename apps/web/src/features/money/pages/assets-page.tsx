@@ -15,6 +15,7 @@ import { BalanceCard } from '../components/balance-card.tsx';
 import { TurnoverNotice } from '../components/turnover-notice.tsx';
 import '../money.css';
 import {
+  LIABILITIES_PATH,
   RECHARGE_PATH,
   RECHARGE_RECORDS_PATH,
   TRANSACTION_RECORDS_PATH,
@@ -105,6 +106,12 @@ export default function AssetsPage() {
               hint: t('withdrawalStats.openHint'),
               to: WITHDRAWALS_OPEN_PATH,
               testId: 'assets-withdrawals-open',
+            },
+            {
+              key: 'liabilities',
+              label: t('liabilities.menu'),
+              to: LIABILITIES_PATH,
+              testId: 'assets-liabilities',
             },
           ]}
         />
