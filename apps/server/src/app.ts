@@ -29,6 +29,7 @@ import { paymentWebhookRoutes } from './modules/payments/payment-webhook.routes.
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -171,6 +172,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await registerConsoleRoutes(api, services);
       await api.register(notificationsRoutes({ notifications: services.notifications }));
       await api.register(supportRoutes({ support: services.support }));
+      await api.register(referralsRoutes({ referrals: services.referrals }));
     },
     { prefix: API_PREFIX },
   );

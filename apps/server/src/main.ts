@@ -10,6 +10,7 @@ import { buildApp } from './app.ts';
 import { banner } from './banner.ts';
 import { LocalBeacon } from './modules/beacon/local-beacon.ts';
 import { loadOrCreateLocalBeaconKey } from './modules/beacon/local-beacon-key.ts';
+import { ReferralPayLoop } from './modules/referrals/referral-pay-loop.ts';
 import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
 import { systemClock } from './platform/clock.ts';
@@ -64,6 +65,7 @@ async function main(): Promise<void> {
   let redis: Redis | null = null;
   let mailer: Mailer | null = null;
   let scheduler: RoundScheduler | null = null;
+  let referralPayLoop: ReferralPayLoop | null = null;
   let realtime: Realtime | null = null;
   let localBeacon: LocalBeacon | null = null;
   try {
@@ -122,6 +124,11 @@ async function main(): Promise<void> {
         logger,
         tickMs: config.trading.schedulerTickMs,
       });
+      referralPayLoop = new ReferralPayLoop({
+        payments: services.referralPayments,
+        logger,
+        everyMs: config.referrals.payCheckMs,
+      });
     }
 
     let stopping = false;
@@ -136,6 +143,7 @@ async function main(): Promise<void> {
       force.unref();
       void (async () => {
         await scheduler?.stop();
+        await referralPayLoop?.stop();
         // Before the HTTP server: open WebSockets would keep it from closing.
         await realtime?.close();
         await app.close();
@@ -158,6 +166,7 @@ async function main(): Promise<void> {
 
     await app.listen({ port: config.port, host: config.host });
     scheduler?.start();
+    referralPayLoop?.start();
     process.stdout.write(
       `${banner({
         config,
@@ -172,6 +181,7 @@ async function main(): Promise<void> {
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
     await scheduler?.stop().catch(() => undefined);
+    await referralPayLoop?.stop().catch(() => undefined);
     await realtime?.close().catch(() => undefined);
     await mailer?.close();
     await localBeacon?.close();

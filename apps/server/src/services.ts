@@ -54,6 +54,9 @@ import { SandboxGateway } from './modules/payments/sandbox/sandbox-gateway.ts';
 import { SandboxPaymentProvider } from './modules/payments/sandbox/sandbox-provider.ts';
 import { PositionsRepository } from './modules/positions/positions.repository.ts';
 import { PositionsService } from './modules/positions/positions.service.ts';
+import { ReferralPaymentsService } from './modules/referrals/referral-payments.service.ts';
+import { ReferralsRepository } from './modules/referrals/referrals.repository.ts';
+import { ReferralsService } from './modules/referrals/referrals.service.ts';
 import { RoomsRepository } from './modules/rounds/rooms.repository.ts';
 import { RoomsService } from './modules/rounds/rooms.service.ts';
 import { RoundEngine } from './modules/rounds/round-engine.ts';
@@ -126,6 +129,9 @@ export interface Services {
   adminUsers: AdminUsersService;
   balanceAdjustments: BalanceAdjustmentsService;
   adminRooms: AdminRoomsService;
+  /** Referral rewards: the team page, the console's programme and trees, and the daily payment. */
+  referrals: ReferralsService;
+  referralPayments: ReferralPaymentsService;
 }
 
 /** Fairness v2's beacon, or null for scheme v1 (FAIRNESS_BEACON=none). */
@@ -245,6 +251,16 @@ export function createServices(platform: Platform): Services {
   const roomsRepository = new RoomsRepository(trading);
   const roundsRepository = new RoundsRepository();
   const positionsRepository = new PositionsRepository();
+  const referralsRepository = new ReferralsRepository();
+  const referralDays = { boundaryMinutes: config.referrals.dayBoundaryMinutes };
+  const referrals = new ReferralsService({
+    db,
+    repository: referralsRepository,
+    audit,
+    clock,
+    days: referralDays,
+  });
+  ledger.registerKind('referral', referrals.records);
   const settlement = new SettlementService({
     db,
     rounds: roundsRepository,
@@ -253,6 +269,7 @@ export function createServices(platform: Platform): Services {
     clock,
     logger,
     pauseMs: trading.settlementPauseMs,
+    accrual: referrals.accrual,
   });
   const positions = new PositionsService({
     db,
@@ -437,6 +454,17 @@ export function createServices(platform: Platform): Services {
       chains,
       audit,
       clock,
+    }),
+    referrals,
+    referralPayments: new ReferralPaymentsService({
+      db,
+      repository: referralsRepository,
+      ledger,
+      clock,
+      logger,
+      days: referralDays,
+      chunk: config.referrals.payChunk,
+      pauseMs: config.referrals.payPauseMs,
     }),
   };
 }

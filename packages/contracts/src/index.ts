@@ -21,6 +21,7 @@ export * from './messages.ts';
 export * from './notifications.ts';
 export * from './positions.ts';
 export * from './realtime.ts';
+export * from './referrals.ts';
 export * from './remote-config.ts';
 export * from './rounds.ts';
 export * from './support.ts';

@@ -20,6 +20,7 @@ export const SECTIONS: Section[] = [
   { path: '/funding', labelKey: 'shell.menu.funding' },
   { path: '/ledger', labelKey: 'shell.menu.ledger' },
   { path: '/audit', labelKey: 'shell.menu.audit' },
+  { path: '/referrals', labelKey: 'referral.menu' },
   { path: '/operators', labelKey: 'shell.menu.operators', adminOnly: true },
 ];
 

@@ -48,6 +48,7 @@ const SPEC_ROUTES: Record<keyof typeof paths, string> = {
   PASSWORD_MENU_PATH: '/pages/login-password-change/mima',
   LOGIN_PASSWORD_PATH: '/pages/login-password-change/index',
   PAYMENT_PASSWORD_PATH: '/pages/fund-password-change/index',
+  TEAM_PATH: '/pages/team/index',
 };
 
 describe('paths', () => {

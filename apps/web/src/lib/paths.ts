@@ -80,3 +80,6 @@ export const NOTIFICATIONS_PATH = '/pages/setting/set';
 export const PASSWORD_MENU_PATH = '/pages/login-password-change/mima';
 export const LOGIN_PASSWORD_PATH = '/pages/login-password-change/index';
 export const PAYMENT_PASSWORD_PATH = '/pages/fund-password-change/index';
+
+// Referral rewards (ours, not the spec's): my team, from My account.
+export const TEAM_PATH = '/pages/team/index';

@@ -21,6 +21,7 @@ export * from './ledger.ts';
 export * from './market.ts';
 export * from './notifications.ts';
 export * from './positions.ts';
+export * from './referrals.ts';
 export * from './rounds.ts';
 export * from './support.ts';
 export * from './uploads.ts';

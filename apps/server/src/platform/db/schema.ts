@@ -6,6 +6,7 @@
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ConsoleTables } from './schema-console.ts';
 import type { RealtimeTables } from './schema-realtime.ts';
+import type { ReferralTables } from './schema-referrals.ts';
 import type { SupportTables } from './schema-support.ts';
 
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -344,7 +345,7 @@ export interface PositionsTable {
   settled_at: Timestamp | null;
 }
 
-export interface DB extends RealtimeTables, ConsoleTables, SupportTables {
+export interface DB extends RealtimeTables, ConsoleTables, SupportTables, ReferralTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;

@@ -26,6 +26,7 @@ import {
   RECHARGE_RECORDS_PATH,
   REVENUE_RECORDS_PATH,
   SERVER_LINES_PATH,
+  TEAM_PATH,
   TRANSACTION_RECORDS_PATH,
   WALLETS_PATH,
   WITHDRAW_PATH,
@@ -76,6 +77,7 @@ export default function MinePage() {
     { key: 'cards', label: t('account.menu.bankCards'), to: BANK_CARDS_PATH },
     { key: 'wallets', label: t('account.menu.wallets'), to: WALLETS_PATH },
     { key: 'assets', label: t('account.menu.assets'), to: ASSETS_PATH },
+    { key: 'team', label: t('referral.menu'), to: TEAM_PATH },
   ];
   const settings: MenuEntry[] = [
     {
