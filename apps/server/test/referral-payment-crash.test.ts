@@ -24,9 +24,9 @@ const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || '';
 const REPO_ROOT = path.resolve(path.dirname(MAIN_TS), '../../..');
 const REFERRERS = 20;
 const CHUNK = 5;
-/** 10^8 edge units (10 cents of expected edge... x 100) at 25 % is 250 cents per referrer. */
+/** 10^9 edge units are $100 of expected edge (10^5 units a cent); at 25 % that is $25 per referrer. */
 const EDGE_UNITS = 1_000_000_000;
-const REWARD = 250;
+const REWARD = 2_500;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
 
 interface Running {
@@ -190,5 +190,5 @@ describe.runIf(TEST_DATABASE_URL)('a referral payment killed mid-way, then run b
     for (const process of [second, third]) process.child.kill('SIGTERM');
     expect(await second.exited).toBe(0);
     expect(await third.exited).toBe(0);
-  });
+  }, 300_000);
 });
