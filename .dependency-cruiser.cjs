@@ -25,6 +25,7 @@ const TIERS = [
   ['admin-auth', 'market', 'withdrawals'],
   ['admin-dashboard', 'assets'],
   ['admin-users'],
+  ['referrals'],
 ];
 
 const tierRules = TIERS.flatMap((tier, index) => {

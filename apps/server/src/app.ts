@@ -31,6 +31,7 @@ import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
 import { playLimitsRoutes } from './modules/play-limits/play-limits.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
+import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
@@ -176,6 +177,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
       await api.register(supportRoutes({ support: services.support }));
       await api.register(playLimitsRoutes({ playLimits: services.playLimits }));
       await api.register(liabilitiesRoutes({ liabilities: services.liabilities }));
+      await api.register(referralsRoutes({ referrals: services.referrals }));
     },
     { prefix: API_PREFIX },
   );

@@ -12,6 +12,7 @@ import { LocalBeacon } from './modules/beacon/local-beacon.ts';
 import { loadOrCreateLocalBeaconKey } from './modules/beacon/local-beacon-key.ts';
 import { loadOrCreateLiabilitiesKey } from './modules/liabilities/liabilities-key.ts';
 import { LiabilitiesScheduler } from './modules/liabilities/liabilities-scheduler.ts';
+import { ReferralPayLoop } from './modules/referrals/referral-pay-loop.ts';
 import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
 import { systemClock } from './platform/clock.ts';
@@ -69,6 +70,7 @@ async function main(): Promise<void> {
   let mailer: Mailer | null = null;
   let scheduler: RoundScheduler | null = null;
   let liabilitiesScheduler: LiabilitiesScheduler | null = null;
+  let referralPayLoop: ReferralPayLoop | null = null;
   let realtime: Realtime | null = null;
   let localBeacon: LocalBeacon | null = null;
   try {
@@ -145,6 +147,11 @@ async function main(): Promise<void> {
           : new InProcessLeadership(),
         logger,
       });
+      referralPayLoop = new ReferralPayLoop({
+        payments: services.referralPayments,
+        logger,
+        everyMs: config.referrals.payCheckMs,
+      });
     }
 
     let stopping = false;
@@ -160,6 +167,7 @@ async function main(): Promise<void> {
       void (async () => {
         await scheduler?.stop();
         await liabilitiesScheduler?.stop();
+        await referralPayLoop?.stop();
         // Before the HTTP server: open WebSockets would keep it from closing.
         await realtime?.close();
         await app.close();
@@ -183,6 +191,7 @@ async function main(): Promise<void> {
     await app.listen({ port: config.port, host: config.host });
     scheduler?.start();
     liabilitiesScheduler?.start();
+    referralPayLoop?.start();
     process.stdout.write(
       `${banner({
         config,
@@ -198,6 +207,7 @@ async function main(): Promise<void> {
     logger.fatal({ err: error }, 'start-up failed');
     await scheduler?.stop().catch(() => undefined);
     await liabilitiesScheduler?.stop().catch(() => undefined);
+    await referralPayLoop?.stop().catch(() => undefined);
     await realtime?.close().catch(() => undefined);
     await mailer?.close();
     await localBeacon?.close();

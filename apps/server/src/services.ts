@@ -58,6 +58,9 @@ import { PlayLimitsRepository } from './modules/play-limits/play-limits.reposito
 import { PlayLimitsService } from './modules/play-limits/play-limits.service.ts';
 import { PositionsRepository } from './modules/positions/positions.repository.ts';
 import { PositionsService } from './modules/positions/positions.service.ts';
+import { ReferralPaymentsService } from './modules/referrals/referral-payments.service.ts';
+import { ReferralsRepository } from './modules/referrals/referrals.repository.ts';
+import { ReferralsService } from './modules/referrals/referrals.service.ts';
 import { RoomsRepository } from './modules/rounds/rooms.repository.ts';
 import { RoomsService } from './modules/rounds/rooms.service.ts';
 import { RoundEngine } from './modules/rounds/round-engine.ts';
@@ -138,6 +141,9 @@ export interface Services {
   playLimits: PlayLimitsService;
   /** The proof of liabilities: signed snapshots, users' proofs, stated reserves. */
   liabilities: LiabilitiesService;
+  /** Referral rewards: the team page, the console's programme and trees, and the daily payment. */
+  referrals: ReferralsService;
+  referralPayments: ReferralPaymentsService;
 }
 
 /** Fairness v2's beacon, or null for scheme v1 (FAIRNESS_BEACON=none). */
@@ -258,6 +264,16 @@ export function createServices(platform: Platform): Services {
   const roomsRepository = new RoomsRepository(trading);
   const roundsRepository = new RoundsRepository();
   const positionsRepository = new PositionsRepository();
+  const referralsRepository = new ReferralsRepository();
+  const referralDays = { boundaryMinutes: config.referrals.dayBoundaryMinutes };
+  const referrals = new ReferralsService({
+    db,
+    repository: referralsRepository,
+    audit,
+    clock,
+    days: referralDays,
+  });
+  ledger.registerKind('referral', referrals.records);
   const settlement = new SettlementService({
     db,
     rounds: roundsRepository,
@@ -266,6 +282,7 @@ export function createServices(platform: Platform): Services {
     clock,
     logger,
     pauseMs: trading.settlementPauseMs,
+    accrual: referrals.accrual,
   });
   const positions = new PositionsService({
     db,
@@ -463,6 +480,17 @@ export function createServices(platform: Platform): Services {
       logger,
       signingKey: config.liabilities.signingKey,
       scheduleMinutes: config.liabilities.scheduleMinutes,
+    }),
+    referrals,
+    referralPayments: new ReferralPaymentsService({
+      db,
+      repository: referralsRepository,
+      ledger,
+      clock,
+      logger,
+      days: referralDays,
+      chunk: config.referrals.payChunk,
+      pauseMs: config.referrals.payPauseMs,
     }),
   };
 }

@@ -23,6 +23,7 @@ export * from './notifications.ts';
 export * from './play-limits.ts';
 export * from './positions.ts';
 export * from './realtime.ts';
+export * from './referrals.ts';
 export * from './remote-config.ts';
 export * from './rounds.ts';
 export * from './support.ts';

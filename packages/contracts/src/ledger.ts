@@ -26,6 +26,12 @@ export const transactionPurposeSchema = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('deposit'), reference: z.string(), method: depositMethodSchema }),
   z.object({ type: z.literal('withdrawal'), reference: z.string(), destinationLabel: z.string() }),
+  z.object({
+    type: z.literal('referral'),
+    day: z.string(),
+    level: z.union([z.literal(1), z.literal(2)]),
+    invitees: z.number().int(),
+  }),
   z.object({ type: z.literal('other') }),
 ]);
 export type TransactionPurpose = z.infer<typeof transactionPurposeSchema>;

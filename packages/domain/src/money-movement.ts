@@ -27,6 +27,7 @@ export const LEDGER_CODES = [
   'stake_lost',
   'refund',
   'adjustment',
+  'referral',
 ] as const;
 export type LedgerCode = (typeof LEDGER_CODES)[number];
 

@@ -34,6 +34,12 @@ const NotificationsPage = lazy(() =>
 const OperatorsPage = lazy(() =>
   import('../features/operators/operators-page.tsx').then((m) => ({ default: m.OperatorsPage })),
 );
+const ReferralsPage = lazy(() =>
+  import('../features/referrals/referrals-page.tsx').then((m) => ({ default: m.ReferralsPage })),
+);
+const UserReferralsPage = lazy(() =>
+  import('../features/referrals/user-referrals-page.tsx').then((m) => ({ default: m.UserReferralsPage })),
+);
 const RoomsPage = lazy(() =>
   import('../features/rooms/rooms-page.tsx').then((m) => ({ default: m.RoomsPage })),
 );
@@ -71,6 +77,8 @@ export function ConsoleRoutes() {
         <Route path="ledger" element={<LedgerPage />} />
         <Route path="liabilities" element={<LiabilitiesPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="referrals" element={<ReferralsPage />} />
+        <Route path="referrals/users/:id" element={<UserReferralsPage />} />
         <Route path="operators" element={isAdmin ? <OperatorsPage /> : <Navigate to="/" replace />} />
         <Route path="account" element={<AccountPage />} />
         <Route path="*" element={<NotFound />} />

@@ -21,6 +21,7 @@ export const SECTIONS: Section[] = [
   { path: '/ledger', labelKey: 'shell.menu.ledger' },
   { path: '/liabilities', labelKey: 'liabilities.menu' },
   { path: '/audit', labelKey: 'shell.menu.audit' },
+  { path: '/referrals', labelKey: 'referral.menu' },
   { path: '/operators', labelKey: 'shell.menu.operators', adminOnly: true },
 ];
 

@@ -95,6 +95,7 @@ export interface Config {
   };
   funding: FundingConfig;
   trading: TradingConfig;
+  referrals: ReferralsConfig;
   realtime: RealtimeConfig;
   console: ConsoleConfig;
   /** What /remote-config.json publishes, and the origins CORS and the page policy allow. */
@@ -128,6 +129,18 @@ export interface TradingConfig {
   schedulerTickMs: number;
   settlementPauseMs: number;
   fairness: FairnessBeaconConfig;
+}
+
+/**
+ * Referral rewards (decision 0030): where a business day starts (minutes after midnight UTC), how often
+ * a scheduler node looks for an unpaid day, how many referrers one payment transaction pays, and a
+ * test-only pause inside each (honoured only with TRADEHALL_TEST_MODE).
+ */
+export interface ReferralsConfig {
+  dayBoundaryMinutes: number;
+  payCheckMs: number;
+  payChunk: number;
+  payPauseMs: number;
 }
 
 /**
@@ -377,6 +390,10 @@ const envSchema = z.object({
     .regex(/^[0-9a-fA-F]{64}$/, { message: 'must be 64 hex characters (an Ed25519 secret key)' })
     .optional(),
   LIABILITIES_SNAPSHOT_MINUTES: int(0, 7 * 24 * 60, 60),
+  REFERRAL_DAY_BOUNDARY_MINUTES: int(0, 1_439, 0),
+  REFERRAL_PAY_CHECK_MS: int(100, 3_600_000, 60_000),
+  REFERRAL_PAY_CHUNK: int(1, 100_000, 5_000),
+  TEST_REFERRAL_PAY_PAUSE_MS: int(0, 600_000, 0),
 });
 
 /** Pairs of limits where the first may not exceed the second: [minimum, maximum]. */
@@ -530,6 +547,12 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
         periodSeconds: e.FAIRNESS_BEACON_PERIOD_SECONDS,
         timeoutSeconds: e.FAIRNESS_BEACON_TIMEOUT_SECONDS,
       },
+    },
+    referrals: {
+      dayBoundaryMinutes: e.REFERRAL_DAY_BOUNDARY_MINUTES,
+      payCheckMs: e.REFERRAL_PAY_CHECK_MS,
+      payChunk: e.REFERRAL_PAY_CHUNK,
+      payPauseMs: e.TRADEHALL_TEST_MODE ? e.TEST_REFERRAL_PAY_PAUSE_MS : 0,
     },
     realtime: {
       pingIntervalMs: e.WS_PING_INTERVAL_MS,

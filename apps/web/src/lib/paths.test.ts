@@ -51,6 +51,7 @@ const SPEC_ROUTES: Record<keyof typeof paths, string> = {
   PAYMENT_PASSWORD_PATH: '/pages/fund-password-change/index',
   PLAY_LIMITS_PATH: '/pages/mine/play-limits',
   LIABILITIES_PATH: '/pages/trust/liabilities',
+  TEAM_PATH: '/pages/team/index',
 };
 
 describe('paths', () => {

@@ -88,3 +88,5 @@ export const PLAY_LIMITS_PATH = '/pages/mine/play-limits';
 // Verifiable books (ours, not the spec's).
 /** The proof of liabilities: signed snapshots of what is owed, the user's own inclusion checked. */
 export const LIABILITIES_PATH = '/pages/trust/liabilities';
+// Referral rewards (ours, not the spec's): my team, from My account.
+export const TEAM_PATH = '/pages/team/index';

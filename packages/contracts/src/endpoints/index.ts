@@ -23,6 +23,7 @@ export * from './market.ts';
 export * from './notifications.ts';
 export * from './play-limits.ts';
 export * from './positions.ts';
+export * from './referrals.ts';
 export * from './rounds.ts';
 export * from './support.ts';
 export * from './uploads.ts';

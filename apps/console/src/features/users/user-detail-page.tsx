@@ -74,7 +74,14 @@ export function UserDetailPage() {
     <>
       <PageTitle
         title={`${user.account} (${user.nickname})`}
-        extra={<Link to="/users">{t('users.back')}</Link>}
+        extra={
+          <Space>
+            <Link to={`/referrals/users/${id}`} data-testid="user-referrals">
+              {t('referral.openReferrals')}
+            </Link>
+            <Link to="/users">{t('users.back')}</Link>
+          </Space>
+        }
       />
       <Card style={{ marginBottom: 16 }}>
         <Descriptions

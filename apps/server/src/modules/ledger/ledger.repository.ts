@@ -20,6 +20,7 @@ export interface LedgerLegs {
   withdrawal: 'hold' | 'paid' | 'refund';
   position: 'stake' | 'return' | 'win' | 'lost' | 'refund';
   adjustment: never;
+  referral: never;
 }
 
 export type LedgerRefType = keyof LedgerLegs;

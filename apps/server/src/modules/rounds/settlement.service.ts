@@ -51,6 +51,11 @@ export interface SettlementPositions {
   refundTransfers(roundId: string): RawBuilder<unknown>;
 }
 
+/** What another module adds to a settled round's transaction, set-wise (the referral figures). */
+export interface SettlementAccrual {
+  accrue(trx: Transaction<DB>, roundId: string, now: Date): Promise<void>;
+}
+
 export interface SettlementOutcome extends SettledTotals {
   roundId: string;
   issue: string;
@@ -81,6 +86,8 @@ export interface SettlementServiceDeps {
   ledger: LedgerService;
   clock: Clock;
   logger: Logger;
+  /** Runs after the positions are marked won or lost (never for a void round's refunds). */
+  accrual?: SettlementAccrual;
   /**
    * Test mode only (TEST_SETTLEMENT_PAUSE_MS): wait this long inside the transaction, before commit,
    * when the round has positions — where the crash test kills the process.
@@ -100,6 +107,7 @@ export class SettlementService {
       if (!claimed) return null;
       if (claimed.sum === null) throw new Error(`round ${roundId} is drawing without a sum`);
       const totals = await this.deps.positions.settleOutcomes(trx, roundId, winningSet(claimed.sum), now);
+      if (totals.positions > 0) await this.deps.accrual?.accrue(trx, roundId, now);
       const house = await this.deps.ledger.systemAccountId(trx, 'house');
       const posted = await this.deps.ledger.postBulk(
         trx,

@@ -8,6 +8,7 @@ import type { ConsoleTables } from './schema-console.ts';
 import type { LiabilitiesTables } from './schema-liabilities.ts';
 import type { PlayLimitsTables } from './schema-play-limits.ts';
 import type { RealtimeTables } from './schema-realtime.ts';
+import type { ReferralTables } from './schema-referrals.ts';
 import type { SupportTables } from './schema-support.ts';
 
 type Timestamp = ColumnType<Date, Date, Date>;
@@ -351,7 +352,8 @@ export interface DB
     ConsoleTables,
     SupportTables,
     PlayLimitsTables,
-    LiabilitiesTables {
+    LiabilitiesTables,
+    ReferralTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;

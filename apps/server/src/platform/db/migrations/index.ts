@@ -16,6 +16,7 @@ import * as supportLocation from './0010-support-location.ts';
 import * as balanceAfter from './0011-balance-after.ts';
 import * as ledgerCodes from './0012-ledger-codes.ts';
 import * as liabilities from './0014-liabilities.ts';
+import * as referrals from './0015-referrals.ts';
 import * as playLimits from './0017-play-limits.ts';
 import * as withdrawalStats from './0018-withdrawal-stats.ts';
 
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   '0017-play-limits': playLimits,
   '0018-withdrawal-stats': withdrawalStats,
   '0014-liabilities': liabilities,
+  '0015-referrals': referrals,
 };

@@ -28,6 +28,7 @@ import {
   RECHARGE_RECORDS_PATH,
   REVENUE_RECORDS_PATH,
   SERVER_LINES_PATH,
+  TEAM_PATH,
   TRANSACTION_RECORDS_PATH,
   WALLETS_PATH,
   WITHDRAW_PATH,
@@ -86,6 +87,7 @@ export default function MinePage() {
       testId: 'mine-withdrawals-open',
     },
     { key: 'liabilities', label: t('liabilities.menu'), to: LIABILITIES_PATH, testId: 'mine-liabilities' },
+    { key: 'team', label: t('referral.menu'), to: TEAM_PATH },
   ];
   const settings: MenuEntry[] = [
     {

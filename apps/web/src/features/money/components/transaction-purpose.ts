@@ -30,6 +30,12 @@ export function describePurpose(purpose: TransactionPurpose, t: TFunction): stri
         destination: purpose.destinationLabel,
         reference: purpose.reference,
       });
+    case 'referral':
+      return t('referral.recordLine', {
+        day: purpose.day,
+        level: purpose.level,
+        count: purpose.invitees,
+      });
     case 'other':
       return null;
   }
