@@ -1,8 +1,10 @@
-// `npm start`'s build step: builds the web app and the console (`npm run build`) only when what they are
-// built from changed since the last build. The fingerprint is a SHA-256 over every file of apps/web,
-// apps/console and packages (dist and node_modules aside), the lockfile, this script, the precompression
-// step and the root package.json; it is written into each dist folder after a good build (as a dotfile,
-// which the static file server does not serve), so a failed or partial build is never taken for current.
+// `npm start`'s build step: builds the web app, the console and the server (`npm run build`) only when
+// what they are built from changed since the last build. The fingerprint is a SHA-256 over every file of
+// apps/web, apps/console, apps/server and packages (dist and node_modules aside), the lockfile, this
+// script, the build steps it runs and the root package.json; it is written into each dist folder after a
+// good build (as a dotfile, which the static file server does not serve), so a failed or partial build is
+// never taken for current. It exits when done: `npm start` then execs node on the built server, so the
+// running server is one node process (beside npm's own), and none of this script's memory stays with it.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -12,14 +14,21 @@ const root = resolve(import.meta.dirname, '..');
 const SOURCES = [
   'apps/web',
   'apps/console',
+  'apps/server',
   'packages',
   'package-lock.json',
   'package.json',
   'scripts/build-if-changed.mjs',
   'scripts/precompress.mjs',
+  'scripts/build-server.mjs',
 ];
 const SKIP = new Set(['node_modules', 'dist', 'coverage', '.vite']);
-const DISTS = ['apps/web/dist', 'apps/console/dist'];
+/** Each build's output folder and a file a complete build always leaves in it. */
+const DISTS = [
+  ['apps/web/dist', 'index.html'],
+  ['apps/console/dist', 'index.html'],
+  ['apps/server/dist', 'main.js'],
+];
 const STAMP = '.source-hash';
 
 function* walk(path) {
@@ -54,11 +63,9 @@ function fingerprint() {
 
 const started = performance.now();
 const current = fingerprint();
-const stamps = DISTS.map((dist) => {
+const stamps = DISTS.map(([dist, built]) => {
   const file = join(root, dist, STAMP);
-  return existsSync(file) && existsSync(join(root, dist, 'index.html'))
-    ? readFileSync(file, 'utf8').trim()
-    : null;
+  return existsSync(file) && existsSync(join(root, dist, built)) ? readFileSync(file, 'utf8').trim() : null;
 });
 if (stamps.every((stamp) => stamp === current)) {
   console.log(
@@ -67,5 +74,5 @@ if (stamps.every((stamp) => stamp === current)) {
 } else {
   const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-  for (const dist of DISTS) writeFileSync(join(root, dist, STAMP), `${current}\n`);
+  for (const [dist] of DISTS) writeFileSync(join(root, dist, STAMP), `${current}\n`);
 }

@@ -2,10 +2,12 @@
  * The real server as a separate process for the benches that drive it over HTTP: on a PostgreSQL
  * database, in demo and test mode (the captcha answer comes back in a header, so sign-ins work), with
  * the rate limits lifted (one address makes every request) and the given overrides (round lengths).
- * Resolves once /health answers. BENCH_NODE_ARGS passes flags to its node (e.g. --cpu-prof).
+ * Resolves once /health answers. BENCH_NODE_ARGS passes flags to its node (e.g. --cpu-prof). It runs
+ * the built server, as `npm run start:server` does (built-server.ts).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { builtServerArgs } from './built-server.ts';
 import { freePort } from './http-helpers.ts';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
@@ -27,7 +29,7 @@ export async function startBenchServer(options: {
   const port = await freePort();
   const api = `http://127.0.0.1:${port}/api/v1`;
   const nodeArgs = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ') : [];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...nodeArgs, ...builtServerArgs()], {
     cwd: repoRoot,
     env: {
       PATH: process.env.PATH,

@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import type { EndpointResponse } from '@tradehall/contracts';
 import { appEndpoints, authEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import WebSocket from 'ws';
+import { builtServerArgs } from './built-server.ts';
 import { apiClient, captcha, freePort } from './http-helpers.ts';
 
 export const repoRoot = resolve(import.meta.dirname, '../..');
@@ -34,7 +35,7 @@ export interface BenchServer {
 export async function startServer(env: Record<string, string> = {}): Promise<BenchServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'tradehall-browser-bench-'));
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, builtServerArgs(), {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -1,11 +1,14 @@
 /**
- * bench:reads (DESIGN §9 reads): /health, /me and /rooms against a bare node:http server answering the
- * same bytes (same status, headers and body), in alternating slices so a busy neighbour
- * weighs on both alike; then the same with 100,000 positions in the open round and 20,000 transfers on
- * the user, which must stay within 0.9x of the empty case. The floor runs in a process of its own, as
- * the server does (bare-http-floor.ts). The ratio checked is the median over the slice pairs (ours,
- * then the floor's), so one slice hit by a neighbour's burst does not decide it; beside it, each
- * process's CPU time per answer (/proc), which a busy machine moves much less than req/s.
+ * bench:reads (DESIGN §9 reads): /health, /me and /rooms measured from outside, as issue 26 measured them
+ * and as a client meets the product: the server started like production (`npm run start:server`, the
+ * built server under plain node, on PostgreSQL, rate limits raised through the environment), load from
+ * `autocannon -c 50` in a process of its own, in 10 s slices alternating with a bare node:http server
+ * (a process of its own too, bare-http-floor.ts) answering the same bytes with the same status and
+ * headers, 3 repetitions. Then the same with 100,000 positions in the open round and 20,000 transfers on
+ * the user, which must stay within 0.9x of the empty case. The ratio checked is the median over the
+ * slice pairs (ours, then the floor's right after), so one slice hit by a neighbour's burst does not
+ * decide it; beside it, each process's CPU time per answer (/proc), which a busy machine moves much less
+ * than req/s. Decision 0034 says why the load generator must not share a process with the bench.
  *
  * The seed goes straight into the database but keeps the ledger balanced: every position has its stake
  * transfer (user cash -> stakes_escrow) and the debit of the user's balance and turnover; the user's
@@ -13,15 +16,16 @@
  *
  * Run: `npm run bench:reads` with DATABASE_URL or TEST_DATABASE_URL set (default
  * postgres://postgres@127.0.0.1:5432/test). A scratch database is made and dropped. Loopback only.
+ * BENCH_CONNECTIONS, BENCH_SLICES and BENCH_SLICE_SECONDS change the method (for a quick look only).
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fillPath } from '@tradehall/contracts';
 import { accountEndpoints, appEndpoints, authEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
-import autocannon from 'autocannon';
 import { type CapturedAnswer, startBareFloor } from './bare-http-floor.ts';
 import { startBenchServer } from './bench-server.ts';
 import { apiClient, login } from './http-helpers.ts';
@@ -29,9 +33,12 @@ import { basePostgresUrl as baseUrl, databaseUrl, withClient } from './pg-scratc
 import { watchSettlement } from './room-watchers.ts';
 import { seedPositions } from './seed-positions.ts';
 
-const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
-const SLICES = Number(process.env.BENCH_SLICES ?? 5);
-const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const SLICES = Number(process.env.BENCH_SLICES ?? 3);
+const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 10);
+const WARM_UP_SECONDS = 3;
+/** autocannon's command line, run by node in a process of its own. */
+const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 20_000);
 const SEED_USERS = 1_000;
@@ -53,7 +60,8 @@ const ENDPOINTS = (Object.keys(PATHS) as Endpoint[]).filter((e) => !ONLY || ONLY
 interface Slice {
   requests: number;
   seconds: number;
-  latencies: number[];
+  /** autocannon's p99 latency of the slice, ms. */
+  p99: number;
   /** CPU time the answering process spent in the slice (user + system), ms; NaN where unreadable. */
   cpuMs: number;
 }
@@ -74,46 +82,52 @@ interface Target {
   pid: number;
 }
 
-async function slice(target: Target, path: string, headers: Record<string, string>): Promise<Slice> {
-  const { port } = target;
-  const latencies: number[] = [];
+/** What autocannon --json prints (the fields read here). */
+interface AutocannonResult {
+  requests: { total: number };
+  duration: number;
+  latency: { p99: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+/** One slice: `autocannon -c CONNECTIONS -d SLICE_SECONDS --json` as a process of its own. */
+async function slice(
+  target: Target,
+  path: string,
+  headers: Record<string, string>,
+  seconds = SLICE_SECONDS,
+): Promise<Slice> {
   const cpuBefore = cpuMsOf(target.pid);
-  const instance = autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    pipelining: 1,
-    duration: SLICE_SECONDS,
-    requests: [{ method: 'GET', path, headers }],
-  }) as ReturnType<typeof autocannon> & {
-    on(
-      event: 'response',
-      listener: (client: unknown, status: number, bytes: number, ms: number) => void,
-    ): void;
-  };
-  let non2xx = 0;
-  instance.on('response', (_client, status, _bytes, ms) => {
-    if (status >= 300) non2xx += 1;
-    latencies.push(ms);
+  const args = [
+    AUTOCANNON,
+    '-c',
+    String(CONNECTIONS),
+    '-d',
+    String(seconds),
+    '--json',
+    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
+    `http://127.0.0.1:${target.port}${path}`,
+  ];
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk.toString();
   });
-  const result = await instance;
-  if (non2xx > 0) throw new Error(`${path}: ${non2xx} answers were not 2xx`);
-  return {
-    requests: result.requests.total,
-    seconds: result.duration,
-    latencies,
-    cpuMs: cpuMsOf(target.pid) - cpuBefore,
-  };
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  const cpuMs = cpuMsOf(target.pid) - cpuBefore;
+  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  const result = JSON.parse(output) as AutocannonResult;
+  const failed = result.non2xx + result.errors + result.timeouts;
+  if (failed > 0) throw new Error(`${path}: ${failed} answers were not 2xx (or failed)`);
+  return { requests: result.requests.total, seconds: result.duration, p99: result.latency.p99, cpuMs };
 }
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
-}
-
-function p99(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
 }
 
 /** Headers node:http writes itself (or that describe this one connection), left to the floor's own. */
@@ -137,6 +151,7 @@ async function capture(port: number, path: string, headers: Record<string, strin
 
 interface Figure {
   rps: number;
+  /** The median of the slices' p99 latencies, ms. */
   p99: number;
   bareRps: number;
   bareP99: number;
@@ -162,9 +177,9 @@ async function measure(server: Target, token: string): Promise<Record<Endpoint, 
   try {
     for (const endpoint of ENDPOINTS) {
       const path = PATHS[endpoint];
-      // Warm-up of both, then alternating slices.
-      await slice(server, path, headersFor(endpoint));
-      await slice(bare, path, headersFor(endpoint));
+      // A short warm-up of both (the JIT, the caches), then alternating slices.
+      await slice(server, path, headersFor(endpoint), WARM_UP_SECONDS);
+      await slice(bare, path, headersFor(endpoint), WARM_UP_SECONDS);
       const ours: Slice[] = [];
       const floor: Slice[] = [];
       for (let i = 0; i < SLICES; i++) {
@@ -177,9 +192,9 @@ async function measure(server: Target, token: string): Promise<Record<Endpoint, 
         (1000 * slices.reduce((sum, s) => sum + s.cpuMs, 0)) / slices.reduce((sum, s) => sum + s.requests, 0);
       figures[endpoint] = {
         rps: rate(ours),
-        p99: p99(ours.flatMap((s) => s.latencies)),
+        p99: median(ours.map((s) => s.p99)),
         bareRps: rate(floor),
-        bareP99: p99(floor.flatMap((s) => s.latencies)),
+        bareP99: median(floor.map((s) => s.p99)),
         ratio: median(ours.map((s, i) => rate([s]) / rate(floor.slice(i, i + 1)))),
         cpuUs: cpuUs(ours),
         bareCpuUs: cpuUs(floor),
@@ -270,8 +285,9 @@ try {
   if (!roundId) throw new Error('no open round in the normal room');
 
   console.log(
-    `bench:reads — ${CONNECTIONS} connections, ${SLICES} alternating slices of ${SLICE_SECONDS} s per side, ` +
-      `load average ${loadavg()[0]?.toFixed(1)} before`,
+    `bench:reads — autocannon -c ${CONNECTIONS} in its own process, ${SLICES} alternating slices of ` +
+      `${SLICE_SECONDS} s per side against the built server on PostgreSQL; load average ` +
+      `${loadavg()[0]?.toFixed(1)} before (a shared machine: the ratios move with the neighbours)`,
   );
   const target = { port, pid: launched.child.pid ?? 0 };
   const empty = await measure(target, token);

@@ -1,12 +1,16 @@
 /**
  * One way to run the real server for a journey: the built web app + console with the embedded database
- * in the given data directory, as a child process on a loopback port, the way `npm start` runs it.
+ * in the given data directory, as a child process on a loopback port, the way `npm start` runs it (the
+ * built server under plain node).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
+/** The built server (`npm run build`), run as `npm start` runs it: plain node, source maps on. */
+const BUILT_SERVER = 'apps/server/dist/main.js';
 const HEALTHY_WITHIN_MS = 90_000;
 
 export async function freePort(): Promise<number> {
@@ -34,7 +38,10 @@ export async function spawnHealthyServer(options: {
   output: ServerOutput;
 }): Promise<ChildProcess> {
   const { port, dataDir, env, output } = options;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  if (!existsSync(resolve(repoRoot, BUILT_SERVER))) {
+    throw new Error(`${BUILT_SERVER} is missing: the journeys run the built server (npm run build)`);
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', BUILT_SERVER], {
     cwd: repoRoot,
     env: {
       ...process.env,

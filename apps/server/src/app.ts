@@ -44,6 +44,7 @@ import { type Config, servesApi } from './platform/config.ts';
 import { registerCors } from './platform/cors.ts';
 import { AppError, installErrorHandler, sendError, toAppError } from './platform/errors.ts';
 import { installAccessGuards } from './platform/guards/access-guards.ts';
+import { lazyRequestLogger } from './platform/lazy-request-logger.ts';
 import { accessLog, type Logger } from './platform/logger.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
@@ -96,6 +97,8 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     trustProxy: config.trustProxy,
     // One compact line per response (onResponse hook below) instead of Fastify's two per request.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's logger becomes a pino child only if the request logs (lazy-request-logger.ts).
+    childLoggerFactory: lazyRequestLogger,
     // While closing, a request that still arrives on an open connection is served (with Connection:
     // close) rather than answered by Fastify's own 503 body, which is not our error format. New
     // connections are refused by the closed listener either way.

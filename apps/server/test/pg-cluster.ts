@@ -138,8 +138,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-export function startServer(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_TS], {
+/** `nodeArgs`: what node runs (by default the sources through tsx; the built server's test passes its own). */
+export function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = ['--import', 'tsx', MAIN_TS],
+): ServerProcess {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@
  * line that names the variable, so a typo never turns into a silent default.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { remoteConfigSchema } from '@tradehall/contracts';
@@ -35,8 +36,18 @@ export type Role = (typeof ROLES)[number];
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-/** apps/server/src/platform -> repository root, so defaults work whatever the working directory. */
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+/**
+ * The repository root, so defaults work whatever the working directory: the nearest folder above this
+ * module that holds apps/server. This module runs from apps/server/src/platform (sources, tests) and from
+ * apps/server/dist (the built server, one bundle), so a fixed number of `..` would be right for one only.
+ */
+function repoRootAbove(directory: string): string {
+  for (let dir = directory; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'apps/server/package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(directory, '../../../..');
+  }
+}
+export const REPO_ROOT = repoRootAbove(path.dirname(fileURLToPath(import.meta.url)));
 
 export interface Config {
   port: number;

@@ -90,18 +90,38 @@ function noStore(request: FastifyRequest, reply: FastifyReply): boolean {
 }
 
 /**
- * Whether the policy in force is still helmet's page policy: helmet writes it on the raw response, a
- * route that chose its own (the checkout page, uploads) set it on the reply, which takes precedence.
+ * helmet's headers for this configuration, computed once: helmet's middleware run on a stand-in response
+ * that records what it sets. They depend on the configuration only (no nonce, nothing from the request),
+ * so every answer gets the same ones.
  */
-function hasPagePolicy(reply: FastifyReply): boolean {
-  const raw = reply.raw.getHeader(CSP);
-  return raw !== undefined && reply.getHeader(CSP) === raw;
+function helmetHeaders(options: Parameters<typeof helmet>[0]): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const recorder = {
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers[name.toLowerCase()] = String(value);
+    },
+    removeHeader(name: string) {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  let failure: unknown = null;
+  helmet(options)(
+    {} as Parameters<ReturnType<typeof helmet>>[0],
+    recorder as unknown as Parameters<ReturnType<typeof helmet>>[1],
+    (error?: unknown) => {
+      failure = error ?? null;
+    },
+  );
+  if (failure) throw failure;
+  return headers;
 }
 
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
-  // helmet's own middleware, built once: @fastify/helmet builds it again on every request (parsing the
-  // whole policy each time), which was the largest fixed cost of an answer. The headers are the same.
-  const applyHelmet = helmet({
+  // Computed once and added to each reply's own headers in one call. Running helmet's middleware per
+  // request (eleven functions, each setting a header on the raw response) was about 10% of an ordinary
+  // read's time, and headers set on the raw response also send node's writeHead down its slower path
+  // (every header validated and merged one by one). The headers sent are the same.
+  const headers = helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: pageDirectives(config.publicUrl, config.lines) },
     strictTransportSecurity: isHttps(config.publicUrl)
       ? // A year, this host only: other hosts under the same domain are not ours to pin.
@@ -110,16 +130,17 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     xFrameOptions: { action: 'deny' },
     referrerPolicy: { policy: 'no-referrer' },
   });
-  app.addHook('onRequest', (request, reply, done) => {
-    applyHelmet(request.raw, reply.raw, (error?: unknown) =>
-      done(error instanceof Error ? error : undefined),
-    );
+  const pagePolicy = headers[CSP];
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     if (noStore(request, reply)) reply.header('cache-control', 'no-store');
-    const type = String(reply.getHeader('content-type') ?? '');
-    if (isApi(request.url) && type.startsWith('application/json') && hasPagePolicy(reply)) {
-      reply.header(CSP, API_CSP);
+    // A route that chose its own policy (the checkout page, uploads) replaced the page policy: left as is.
+    if (isApi(request.url) && reply.getHeader(CSP) === pagePolicy) {
+      const type = reply.getHeader('content-type');
+      if (typeof type === 'string' && type.startsWith('application/json')) reply.header(CSP, API_CSP);
     }
     done(null, payload);
   });

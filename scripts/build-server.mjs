@@ -1,0 +1,51 @@
+// The server's build (part of `npm run build`): apps/server/src/main.ts and what it imports from
+// packages/domain and packages/contracts, bundled by esbuild into one ES module,
+// apps/server/dist/main.js, with its source map beside it. Every other package stays an import of
+// node_modules, loaded by node as installed (native modules, PGlite's wasm and the files packages read
+// beside themselves keep working). Run it with `node --enable-source-maps apps/server/dist/main.js`:
+// no transpiler at run time, and stack traces name the TypeScript lines. Decision 0033 says why a
+// bundle and not tsc's per-file emit.
+import { rmSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+const root = resolve(import.meta.dirname, '..');
+// Another folder (under the repository, so node finds node_modules from it) for the build's own test.
+const outdir = process.argv[2] ? resolve(process.argv[2]) : join(root, 'apps/server/dist');
+
+/** Bare imports of installed packages stay imports; the workspace's own packages are compiled in. */
+const installedPackagesExternal = {
+  name: 'installed-packages-external',
+  setup(builder) {
+    builder.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@tradehall/') ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+const started = performance.now();
+rmSync(outdir, { recursive: true, force: true });
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: ['apps/server/src/main.ts'],
+  outfile: join(outdir, 'main.js'),
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20.19',
+  sourcemap: 'linked',
+  // Source paths in the map are relative to it; the sources themselves are not embedded (they are in
+  // the repository beside it).
+  sourcesContent: false,
+  // Names kept: logs and errors print class names (e.g. ConfigError) as in the sources.
+  keepNames: true,
+  plugins: [installedPackagesExternal],
+  logLevel: 'warning',
+  metafile: true,
+});
+const inputs = Object.keys(result.metafile.inputs).length;
+const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
+console.log(
+  `server: ${inputs} modules -> ${relative(root, join(outdir, 'main.js'))} (${(bytes / 1024).toFixed(0)} KiB with its map) ` +
+    `in ${Math.round(performance.now() - started)} ms`,
+);
