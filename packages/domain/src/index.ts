@@ -1,3 +1,7 @@
+export * from './books/position-leaf.ts';
+export * from './books/position-merkle.ts';
+export * from './books/position-settlement.ts';
+export * from './books/position-verify.ts';
 export * from './constants.ts';
 export * from './fairness/index.ts';
 export * from './format.ts';
