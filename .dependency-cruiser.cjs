@@ -21,7 +21,7 @@ const TIERS = [
   ['audit', 'idempotency', 'payout-destinations'],
   ['app', 'attempt-throttle', 'beacon', 'fairness', 'ledger', 'payments', 'uploads', 'wallets'],
   ['accounts', 'funding-settings', 'notifications', 'rounds', 'support'],
-  ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'positions'],
+  ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'positions', 'position-proofs'],
   ['admin-auth', 'market', 'withdrawals'],
   ['admin-dashboard', 'assets'],
   ['admin-users'],

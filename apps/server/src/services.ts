@@ -52,6 +52,8 @@ import type { PaymentProvider } from './modules/payments/payment-provider.ts';
 import { SandboxCheckoutsRepository } from './modules/payments/sandbox/sandbox-checkouts.repository.ts';
 import { SandboxGateway } from './modules/payments/sandbox/sandbox-gateway.ts';
 import { SandboxPaymentProvider } from './modules/payments/sandbox/sandbox-provider.ts';
+import { PositionProofsRepository } from './modules/position-proofs/position-proofs.repository.ts';
+import { PositionProofsService } from './modules/position-proofs/position-proofs.service.ts';
 import { PositionsRepository } from './modules/positions/positions.repository.ts';
 import { PositionsService } from './modules/positions/positions.service.ts';
 import { RoomsRepository } from './modules/rounds/rooms.repository.ts';
@@ -111,6 +113,7 @@ export interface Services {
   positions: PositionsService;
   market: MarketService;
   fairness: FairnessService;
+  positionProofs: PositionProofsService;
   /** Advances every room's rounds by the clock; the scheduler calls tick(), tests call it directly. */
   roundEngine: RoundEngine;
   settlement: SettlementService;
@@ -277,8 +280,14 @@ export function createServices(platform: Platform): Services {
     repository: new FairnessChainsRepository(),
     chainLength: trading.chainLength,
   });
+  const positionProofs = new PositionProofsService({
+    db,
+    repository: new PositionProofsRepository(),
+    ledger,
+  });
   const roundEngine = new RoundEngine({
     db,
+    positionRoots: positionProofs,
     rooms: roomsRepository,
     rounds: roundsRepository,
     chains,
@@ -380,6 +389,7 @@ export function createServices(platform: Platform): Services {
     positions,
     market,
     fairness: new FairnessService(db, new FairnessProofsRepository()),
+    positionProofs,
     roundEngine,
     settlement,
     events,

@@ -19,6 +19,7 @@ export * from './ledger.ts';
 export * from './market.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
+export * from './position-proofs.ts';
 export * from './positions.ts';
 export * from './realtime.ts';
 export * from './remote-config.ts';

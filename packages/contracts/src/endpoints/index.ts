@@ -20,6 +20,7 @@ export * from './funding-settings.ts';
 export * from './ledger.ts';
 export * from './market.ts';
 export * from './notifications.ts';
+export * from './position-proofs.ts';
 export * from './positions.ts';
 export * from './rounds.ts';
 export * from './support.ts';
