@@ -21,7 +21,7 @@ const TIERS = [
   ['audit', 'idempotency', 'payout-destinations'],
   ['app', 'attempt-throttle', 'beacon', 'fairness', 'ledger', 'payments', 'uploads', 'wallets'],
   ['accounts', 'funding-settings', 'liabilities', 'notifications', 'play-limits', 'rounds', 'support'],
-  ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'positions'],
+  ['admin-rooms', 'auth', 'bank-cards', 'deposits', 'position-proofs', 'positions'],
   ['admin-auth', 'market', 'withdrawals'],
   ['admin-dashboard', 'assets'],
   ['admin-users'],

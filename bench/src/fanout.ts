@@ -279,6 +279,7 @@ function roundEvent(topic: `round.${string}`, issue: string): DomainTopicEvent {
         // A sealed v2 round as the server sends it: the beacon round it waits for is named.
         fairness: { scheme: 'v2', beacon: 'drand', beaconRound: 5_928_395 },
         voidReason: null,
+        positions: { root: 'ab'.repeat(32), leafCount: 1234, version: 1 },
       },
     },
   };

@@ -30,6 +30,7 @@ import { paymentWebhookRoutes } from './modules/payments/payment-webhook.routes.
 import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.ts';
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
 import { playLimitsRoutes } from './modules/play-limits/play-limits.routes.ts';
+import { positionProofRoutes } from './modules/position-proofs/position-proofs.routes.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
@@ -237,6 +238,7 @@ async function registerTradingRoutes(api: FastifyInstance, services: Services): 
   await api.register(positionsRoutes({ positions: services.positions }));
   await api.register(marketRoutes({ market: services.market }));
   await api.register(fairnessRoutes({ fairness: services.fairness }));
+  await api.register(positionProofRoutes({ proofs: services.positionProofs }));
 }
 
 /** The operator console; the deposit, withdrawal, ledger and funding queues are with money. */

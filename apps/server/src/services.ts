@@ -56,6 +56,8 @@ import { SandboxGateway } from './modules/payments/sandbox/sandbox-gateway.ts';
 import { SandboxPaymentProvider } from './modules/payments/sandbox/sandbox-provider.ts';
 import { PlayLimitsRepository } from './modules/play-limits/play-limits.repository.ts';
 import { PlayLimitsService } from './modules/play-limits/play-limits.service.ts';
+import { PositionProofsRepository } from './modules/position-proofs/position-proofs.repository.ts';
+import { PositionProofsService } from './modules/position-proofs/position-proofs.service.ts';
 import { PositionsRepository } from './modules/positions/positions.repository.ts';
 import { PositionsService } from './modules/positions/positions.service.ts';
 import { ReferralPaymentsService } from './modules/referrals/referral-payments.service.ts';
@@ -122,6 +124,7 @@ export interface Services {
   positions: PositionsService;
   market: MarketService;
   fairness: FairnessService;
+  positionProofs: PositionProofsService;
   /** Advances every room's rounds by the clock; the scheduler calls tick(), tests call it directly. */
   roundEngine: RoundEngine;
   settlement: SettlementService;
@@ -308,8 +311,14 @@ export function createServices(platform: Platform): Services {
     repository: new FairnessChainsRepository(),
     chainLength: trading.chainLength,
   });
+  const positionProofs = new PositionProofsService({
+    db,
+    repository: new PositionProofsRepository(),
+    ledger,
+  });
   const roundEngine = new RoundEngine({
     db,
+    positionRoots: positionProofs,
     rooms: roomsRepository,
     rounds: roundsRepository,
     chains,
@@ -413,6 +422,7 @@ export function createServices(platform: Platform): Services {
     positions,
     market,
     fairness: new FairnessService(db, new FairnessProofsRepository()),
+    positionProofs,
     roundEngine,
     settlement,
     events,

@@ -21,6 +21,7 @@ export * from './market.ts';
 export * from './messages.ts';
 export * from './notifications.ts';
 export * from './play-limits.ts';
+export * from './position-proofs.ts';
 export * from './positions.ts';
 export * from './realtime.ts';
 export * from './referrals.ts';

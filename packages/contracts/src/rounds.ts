@@ -16,6 +16,17 @@ export const roundFairnessSchema = z.object({
 });
 export type RoundFairness = z.infer<typeof roundFairnessSchema>;
 
+/**
+ * The positions committed at the seal (docs/trust/positions.md): the root over every accepted position,
+ * how many it commits to and the leaf format's version. Null while the round is open.
+ */
+export const roundPositionsSchema = z.object({
+  root: z.string(),
+  leafCount: z.number().int(),
+  version: z.number().int(),
+});
+export type RoundPositions = z.infer<typeof roundPositionsSchema>;
+
 export const roundSchema = z.object({
   id: idField,
   roomId: idField,
@@ -46,6 +57,8 @@ export const roundSchema = z.object({
   fairness: roundFairnessSchema,
   /** Why a void round was voided: `beacon_timeout` = no verified beacon value in time; null otherwise. */
   voidReason: z.string().nullable(),
+  /** Set in the transaction that seals the round, before the value that decides its result exists. */
+  positions: roundPositionsSchema.nullable(),
 });
 export type RoundView = z.infer<typeof roundSchema>;
 

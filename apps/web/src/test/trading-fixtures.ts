@@ -30,6 +30,7 @@ export function round(n: number, now: number, overrides: Partial<RoundView> = {}
     userCount: 0,
     fairness: { scheme: 'v1', beacon: null, beaconRound: null },
     voidReason: null,
+    positions: null,
     ...overrides,
   };
 }

@@ -22,6 +22,7 @@ export * from './liabilities.ts';
 export * from './market.ts';
 export * from './notifications.ts';
 export * from './play-limits.ts';
+export * from './position-proofs.ts';
 export * from './positions.ts';
 export * from './referrals.ts';
 export * from './rounds.ts';

@@ -4,9 +4,14 @@
  * proof, fetched and checked on this machine). A scheme v2 round also needs its beacon and seal:
  * `--seals-at <unix s> --beacon-round N --beacon-signature <hex>` (the network defaults to drand quicknet;
  * `--beacon-public-key`, `--beacon-chain-hash`, `--beacon-genesis`, `--beacon-period` name another).
- * The beacon's BLS signature is checked here, offline. Exits 0 when the round verifies, 1 otherwise.
+ * The beacon's BLS signature is checked here, offline.
+ *
+ * The positions committed at the seal (docs/trust/positions.md), for a settled round:
+ * `--positions <url or file of /position-proofs/rounds/:id> [--proof <my saved proof>] [--sealed-root <hex>]`,
+ * alone or with the options above. Exits 0 when everything asked verifies, 1 otherwise.
  */
 import { parseArgs } from 'node:util';
+import { reportPositions } from '../books/position-report.ts';
 import { beaconRandomness, QUICKNET } from './beacon.ts';
 import { type PublishedBeacon, type PublishedRound, verifyRound } from './verify.ts';
 
@@ -25,6 +30,9 @@ const { values } = parseArgs({
     'beacon-chain-hash': { type: 'string' },
     'beacon-genesis': { type: 'string' },
     'beacon-period': { type: 'string' },
+    positions: { type: 'string' },
+    proof: { type: 'string' },
+    'sealed-root': { type: 'string' },
   },
 });
 
@@ -75,7 +83,7 @@ async function load(): Promise<PublishedRound> {
   };
 }
 
-try {
+async function verifyDraw(): Promise<boolean> {
   const round = await load();
   const result = verifyRound(round);
   console.log(`issue ${round.issue}  (scheme ${result.scheme})`);
@@ -96,8 +104,21 @@ try {
   } else {
     console.log('  beacon      none (scheme v1: the chain holder could compute this result in advance)');
   }
-  console.log(result.ok ? 'VERIFIED' : 'NOT VERIFIED');
-  process.exitCode = result.ok ? 0 : 1;
+  return result.ok;
+}
+
+try {
+  const draw = values.url || values.issue || !values.positions ? await verifyDraw() : true;
+  const positions = values.positions
+    ? await reportPositions({
+        positions: values.positions,
+        proof: values.proof,
+        sealedRoot: values['sealed-root'],
+      })
+    : true;
+  const ok = draw && positions;
+  console.log(ok ? 'VERIFIED' : 'NOT VERIFIED');
+  process.exitCode = ok ? 0 : 1;
 } catch (error) {
   console.error(error instanceof Error ? error.message : String(error));
   process.exitCode = 2;

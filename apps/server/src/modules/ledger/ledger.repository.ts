@@ -173,6 +173,26 @@ export class LedgerRepository {
       )`;
   }
 
+  /**
+   * What the ledger moved for these positions, found by their keys (unique index): how many had a stake
+   * transfer, the stakes, and the payouts (the stake returned and the winnings). A refund is not a payout.
+   */
+  async positionTotals(
+    executor: Executor,
+    positionIds: readonly string[],
+  ): Promise<{ positions: number; staked: number; paid: number }> {
+    const leg = (alias: string, name: LedgerLegs['position']) =>
+      sql`left join ledger_transfers ${sql.raw(alias)}
+        on ${sql.ref(`${alias}.idempotency_key`)} = ${positionKeySql(sql`p.id`, name)}`;
+    const result = await sql<{ positions: number; staked: number; paid: number }>`
+      select count(s.id)::int as positions, coalesce(sum(s.amount), 0)::int8 as staked,
+        (coalesce(sum(r.amount), 0) + coalesce(sum(w.amount), 0))::int8 as paid
+      from unnest(${[...positionIds]}::text[]) as p (id)
+      ${leg('s', 'stake')} ${leg('r', 'return')} ${leg('w', 'win')}
+    `.execute(executor);
+    return result.rows[0] ?? { positions: 0, staked: 0, paid: 0 };
+  }
+
   /** A new user's cash account, at zero. */
   async openUserAccount(executor: Executor, userId: string): Promise<void> {
     await executor.insertInto('ledger_accounts').values({ kind: 'user_cash', user_id: userId }).execute();

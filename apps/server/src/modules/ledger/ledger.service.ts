@@ -243,6 +243,14 @@ export class LedgerService {
     return account;
   }
 
+  /** What the ledger moved for these positions: stakes, and payouts (stake returned + winnings). */
+  positionTotals(
+    executor: Executor,
+    positionIds: readonly string[],
+  ): Promise<{ positions: number; staked: number; paid: number }> {
+    return this.deps.repository.positionTotals(executor, positionIds);
+  }
+
   /** The user's cash account with its materialised turnover: one indexed row, whatever the history. */
   async userAccountFigures(executor: Executor, userId: string): Promise<CashAccountFigures> {
     const account = await this.deps.repository.userAccountFigures(executor, userId);

@@ -12,7 +12,7 @@
  */
 import type { RoundEventName } from '@tradehall/contracts';
 import { digitSum, drawDigits, drawDigitsV2, issueNumber, roundTimes } from '@tradehall/domain';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Clock } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { newId } from '../../platform/ids.ts';
@@ -35,6 +35,17 @@ const STEP_EVENTS = {
 /** How long one tick waits for a beacon fetch in flight before moving on (the fetch goes on). */
 const BEACON_WAIT_MS = 1_000;
 
+/**
+ * What sealing needs of the positions (the position-proofs module answers): the root over every accepted
+ * position, computed inside the sealing transaction.
+ */
+export interface PositionRoots {
+  commit(
+    trx: Transaction<DB>,
+    roundId: string,
+  ): Promise<{ root: string; leafCount: number; version: number }>;
+}
+
 export interface RoundEngineDeps {
   db: Kysely<DB>;
   rooms: RoomsRepository;
@@ -44,6 +55,7 @@ export interface RoundEngineDeps {
   clock: Clock;
   logger: Logger;
   publisher: RoundEventsPublisher;
+  positionRoots: PositionRoots;
   /** Fairness v2's beacon (null: scheme v1), and how long a round may wait for it in `drawing`. */
   beacon?: BeaconClient | null;
   beaconTimeoutSeconds?: number;
@@ -111,7 +123,7 @@ export class RoundEngine {
     const now = this.deps.clock.now();
     switch (step.event) {
       case 'seal':
-        return this.deps.rounds.seal(this.deps.db, round.id, step.to, now);
+        return this.seal(round, step.to, now);
       case 'draw': {
         if (round.beaconRound !== null) return this.drawWithBeacon(round, step.to, now);
         // The only place a round's hash is read from its chain: at drawing, never before.
@@ -147,6 +159,20 @@ export class RoundEngine {
         return outcome !== null;
       }
     }
+  }
+
+  /**
+   * open -> sealed and the positions committed, in ONE transaction: the UPDATE waits for every placement
+   * holding the round row, so the positions read next are exactly the accepted ones, and the root is
+   * stored (and published with round.sealed) before the beacon value that decides the result exists.
+   */
+  private async seal(round: RoundState, to: RoundState['status'], now: Date): Promise<boolean> {
+    return this.deps.db.transaction().execute(async (trx) => {
+      if (!(await this.deps.rounds.seal(trx, round.id, to, now))) return false;
+      const commitment = await this.deps.positionRoots.commit(trx, round.id);
+      await this.deps.rounds.setPositionsRoot(trx, round.id, commitment);
+      return true;
+    });
   }
 
   /**

@@ -31,6 +31,10 @@ export function toRoundView(row: RoundViewRow): RoundView {
       beaconRound: row.beacon_round === null ? null : Number(row.beacon_round),
     },
     voidReason: row.status === 'void' ? row.void_reason : null,
+    positions:
+      row.positions_root === null || row.positions_count === null || row.positions_version === null
+        ? null
+        : { root: row.positions_root, leafCount: row.positions_count, version: row.positions_version },
   };
 }
 

@@ -72,6 +72,9 @@ export interface RoundViewRow {
   beacon_kind: 'drand' | 'local' | null;
   beacon_round: number | null;
   void_reason: string | null;
+  positions_root: string | null;
+  positions_count: number | null;
+  positions_version: number | null;
   stake_total: number;
   payout_total: number;
   created_at: Date;
@@ -253,6 +256,23 @@ export class RoundsRepository {
     return result.numUpdatedRows === 1n;
   }
 
+  /** The positions committed at the seal, written in the sealing transaction. */
+  async setPositionsRoot(
+    trx: Transaction<DB>,
+    id: string,
+    commitment: { root: string; leafCount: number; version: number },
+  ): Promise<void> {
+    await trx
+      .updateTable('rounds')
+      .set({
+        positions_root: commitment.root,
+        positions_count: commitment.leafCount,
+        positions_version: commitment.version,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+
   /** sealed -> drawing once draws_at has come, revealing the hash and the digits it gives. */
   async draw(
     executor: Executor,
@@ -390,6 +410,9 @@ export class RoundsRepository {
         'r.beacon_kind',
         'r.beacon_round',
         'r.void_reason',
+        'r.positions_root',
+        'r.positions_count',
+        'r.positions_version',
         'r.stake_total',
         'r.payout_total',
         'r.created_at',

@@ -328,6 +328,10 @@ export interface RoundsTable {
   beacon_signature: string | null;
   beacon_randomness: string | null;
   void_reason: string | null;
+  /** Set in the sealing transaction (migration 0013): the root over the round's positions. */
+  positions_root: Generated<string | null>;
+  positions_count: Generated<number | null>;
+  positions_version: Generated<number | null>;
 }
 
 export interface PositionsTable {
@@ -345,6 +349,8 @@ export interface PositionsTable {
   payout: Int8 | null;
   created_at: Timestamp;
   settled_at: Timestamp | null;
+  /** The owner's salt in the committed leaf (migration 0013), revealed only to the owner. */
+  owner_salt: Generated<string>;
 }
 
 export interface DB

@@ -15,6 +15,7 @@ export const tradingKeys = {
   round: (id: string) => ['trading', 'round', id] as const,
   positions: ['trading', 'positions'] as const,
   revenue: ['trading', 'revenue'] as const,
+  positionProof: (id: string) => ['trading', 'position-proof', id] as const,
 };
 
 /** In the background: balance, money records, investment and revenue records. */

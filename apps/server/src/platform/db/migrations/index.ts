@@ -15,6 +15,7 @@ import * as fairnessV2 from './0009-fairness-v2.ts';
 import * as supportLocation from './0010-support-location.ts';
 import * as balanceAfter from './0011-balance-after.ts';
 import * as ledgerCodes from './0012-ledger-codes.ts';
+import * as positionRoots from './0013-position-roots.ts';
 import * as liabilities from './0014-liabilities.ts';
 import * as referrals from './0015-referrals.ts';
 import * as playLimits from './0017-play-limits.ts';
@@ -33,8 +34,9 @@ export const migrations: Record<string, Migration> = {
   '0010-support-location': supportLocation,
   '0011-balance-after': balanceAfter,
   '0012-ledger-codes': ledgerCodes,
-  '0017-play-limits': playLimits,
-  '0018-withdrawal-stats': withdrawalStats,
+  '0013-position-roots': positionRoots,
   '0014-liabilities': liabilities,
   '0015-referrals': referrals,
+  '0017-play-limits': playLimits,
+  '0018-withdrawal-stats': withdrawalStats,
 };

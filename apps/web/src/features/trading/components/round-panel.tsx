@@ -14,6 +14,7 @@ import { RoundCommitment } from './round-commitment.tsx';
 import { RoundCountdown } from './round-countdown.tsx';
 import { RoundResult } from './round-result.tsx';
 import { RoundStatusBanner } from './round-status-banner.tsx';
+import { SealedRoot } from './sealed-root.tsx';
 
 export interface RoundPanelProps {
   title: string;
@@ -82,6 +83,13 @@ export function RoundPanel({
         <dl className="hash-list">
           <HashValue label={t('trading.hash')} value={round.hash} testId={`${testIdPrefix}-hash`} />
         </dl>
+      ) : null}
+      {round.positions !== null ? (
+        <SealedRoot
+          roundId={round.id}
+          positions={round.positions}
+          testId={`${testIdPrefix}-positions-root`}
+        />
       ) : null}
       {children}
       <h3 className="round-card__subtitle">{t('trading.round.myPositions')}</h3>

@@ -10,6 +10,7 @@ import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatMultiplier, formatRelativeTime, formatTime } from '../../../lib/format.ts';
 import { usePositions } from '../api/positions.ts';
 import { betLabel } from '../bets.ts';
+import { PositionProofCheck, PositionProofExplainer } from '../components/position-proof-check.tsx';
 import { POSITION_TONES } from '../status.ts';
 import '../trading.css';
 
@@ -45,11 +46,14 @@ function PositionRecord({ position }: { position: PositionView }) {
       }
       amount={formatCents(position.amount)}
       subtitle={
-        <span data-testid="record-payout">
-          {position.payout === null
-            ? t('trading.records.notSettled')
-            : t('trading.records.payoutValue', { amount: formatCents(position.payout) })}
-        </span>
+        <>
+          <span data-testid="record-payout">
+            {position.payout === null
+              ? t('trading.records.notSettled')
+              : t('trading.records.payoutValue', { amount: formatCents(position.payout) })}
+          </span>{' '}
+          <PositionProofCheck position={position} />
+        </>
       }
       time={formatRelativeTime(position.createdAt, t)}
       status={{
@@ -69,6 +73,7 @@ export default function InvestmentRecordsPage() {
     <div className="page">
       <PageHeader title={t('titles.investmentRecords')} />
       <main className="page__body">
+        <PositionProofExplainer />
         <RecordsList
           query={query}
           label={t('titles.investmentRecords')}

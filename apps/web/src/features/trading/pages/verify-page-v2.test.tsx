@@ -59,6 +59,7 @@ function roundView(vector: VectorV2): RoundView {
     userCount: 2,
     fairness: { scheme: 'v2', beacon: 'drand', beaconRound: vector.beacon.round },
     voidReason: null,
+    positions: null,
   };
 }
 

@@ -42,6 +42,7 @@ function published(vector: Vector, n: number, overrides: Partial<RoundView> = {}
     userCount: 3,
     fairness: { scheme: 'v1', beacon: null, beaconRound: null },
     voidReason: null,
+    positions: null,
     ...overrides,
   };
 }
