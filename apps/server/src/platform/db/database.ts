@@ -13,6 +13,7 @@ import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { INT8_OID, parseInt8 } from './int8.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import type { PoolStats } from './pool-stats.ts';
 import type { DB } from './schema.ts';
 import type { StatementObserver } from './statement-observer.ts';
 
@@ -25,6 +26,8 @@ export interface Database {
   readonly location: string;
   /** Round-trip time of `select 1` in ms; throws when the database does not answer in time. */
   ping(timeoutMs?: number): Promise<number>;
+  /** Connections now: the pool's size, those lent out, and the callers waiting for one (metrics). */
+  pool(): PoolStats;
   close(): Promise<void>;
 }
 
@@ -48,14 +51,19 @@ export function wrapPglite(
   pglite: PGlite,
   options: { location: string; lock?: DataDirLock; onStatement?: StatementObserver },
 ): Database {
-  const kysely = new Kysely<DB>({
-    dialect: new PGliteDialect({ pglite, closeOnDestroy: true, onStatement: options.onStatement }),
-  });
-  return finish(kysely, 'pglite', options.location, async () => {
-    // Kysely only destroys a driver it has initialised; close PGlite ourselves if no query ever ran.
-    if (!pglite.closed) await pglite.close();
-    options.lock?.release();
-  });
+  const dialect = new PGliteDialect({ pglite, closeOnDestroy: true, onStatement: options.onStatement });
+  const kysely = new Kysely<DB>({ dialect });
+  return finish(
+    kysely,
+    'pglite',
+    options.location,
+    () => dialect.pool(),
+    async () => {
+      // Kysely only destroys a driver it has initialised; close PGlite ourselves if no query ever ran.
+      if (!pglite.closed) await pglite.close();
+      options.lock?.release();
+    },
+  );
 }
 
 /**
@@ -167,7 +175,12 @@ export function openPostgres(
   const kysely = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: preparingPool(pool, options.onStatement) as unknown as pg.Pool }),
   });
-  return finish(kysely, 'postgres', `PostgreSQL at ${describeUrl(connectionString)}`, async () => {
+  const stats = () => ({
+    size: pool.totalCount,
+    inUse: pool.totalCount - pool.idleCount,
+    waiting: pool.waitingCount,
+  });
+  return finish(kysely, 'postgres', `PostgreSQL at ${describeUrl(connectionString)}`, stats, async () => {
     if (!pool.ended) await pool.end();
   });
 }
@@ -176,6 +189,7 @@ function finish(
   kysely: Kysely<DB>,
   driver: DriverName,
   location: string,
+  pool: () => PoolStats,
   afterClose: () => Promise<void>,
 ): Database {
   let closing: Promise<void> | null = null;
@@ -200,6 +214,7 @@ function finish(
       }
       return Math.round((performance.now() - started) * 100) / 100;
     },
+    pool,
     close() {
       closing ??= kysely.destroy().finally(afterClose);
       return closing;
