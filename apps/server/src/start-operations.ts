@@ -5,6 +5,7 @@
  * (whose connections it counts) and stops it first when draining.
  */
 import type { Redis } from 'ioredis';
+import { archivePglite } from './backup.ts';
 import type { Clock } from './platform/clock.ts';
 import { type Config, runsScheduler } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
@@ -65,8 +66,16 @@ export async function startOperations(deps: OperationsDeps): Promise<Operations>
 
   const { metricsPort, metricsHost, ledgerCheckIntervalMs } = config.operations;
   let server: MetricsServer | null = null;
-  if (metricsPort !== null)
-    server = await startMetricsServer(metrics, { port: metricsPort, host: metricsHost });
+  // The embedded database's backup is made here, by the process that owns it (backup.ts).
+  const backup = deps.database.archive
+    ? async () => {
+        const { archive, ledger } = await archivePglite(deps.database);
+        return { body: archive, headers: { 'x-ledger-digest': JSON.stringify(ledger) } };
+      }
+    : null;
+  if (metricsPort !== null) {
+    server = await startMetricsServer(metrics, { port: metricsPort, host: metricsHost, backup });
+  }
   const ledgerCheck =
     runsScheduler(config) && ledgerCheckIntervalMs > 0
       ? new PeriodicLedgerCheck({

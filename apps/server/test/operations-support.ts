@@ -3,13 +3,22 @@
  * one launcher (pg-cluster.ts startServer) on a fresh database of its own, a Prometheus scrape parsed into
  * samples, and the small journey steps (a funded user, a position in the next round).
  */
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { DEMO } from './harness.ts';
-import { freePort, loginOver, request, type ServerProcess, startServer, waitFor } from './pg-cluster.ts';
+import {
+  freePort,
+  loginOver,
+  REPO_ROOT,
+  request,
+  type ServerProcess,
+  startServer,
+  waitFor,
+} from './pg-cluster.ts';
 import { enrolTwoFactorOverHttp } from './two-factor-over-http.ts';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || '';
@@ -62,6 +71,28 @@ export async function startNode(
     api: `${base}/api/v1`,
     metricsUrl: metricsPort ? `http://127.0.0.1:${metricsPort}/metrics` : null,
   };
+}
+
+/**
+ * Runs one of the server's command-line tools (`npm run backup` / `restore`: apps/server/src/<name>.ts)
+ * the way the npm script does, in a clean environment; answers its exit code and output.
+ */
+export function runTool(
+  name: 'backup-cli' | 'restore-cli',
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', path.join(REPO_ROOT, `apps/server/src/${name}.ts`), ...args],
+      { cwd: REPO_ROOT, env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env }, timeout: 120_000 },
+      (error, stdout, stderr) => {
+        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ code, stdout: String(stdout), stderr: String(stderr) });
+      },
+    );
+  });
 }
 
 /** A database of its own on the test PostgreSQL server (created now, dropped by drop()). */
@@ -166,7 +197,7 @@ export async function openRound(api: string, leftMs = 1_500): Promise<{ roomId: 
       found = { roomId: room.id, roundId: current.id };
       return true;
     },
-    30_000,
+    60_000,
   );
   if (!found) throw new Error('no open round');
   return found;

@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -28,6 +28,14 @@ export interface Database {
   ping(timeoutMs?: number): Promise<number>;
   /** Connections now: the pool's size, those lent out, and the callers waiting for one (metrics). */
   pool(): PoolStats;
+  /**
+   * PGlite only (null on PostgreSQL, which pg_dump backs up): `read` runs in a repeatable-read
+   * transaction that holds the single connection, and the data directory is archived (gzipped tar)
+   * before it ends, so what `read` saw and the archive are the same state.
+   */
+  readonly archive:
+    | (<T>(read: (trx: Transaction<DB>) => Promise<T>) => Promise<{ read: T; archive: Blob }>)
+    | null;
   close(): Promise<void>;
 }
 
@@ -53,11 +61,21 @@ export function wrapPglite(
 ): Database {
   const dialect = new PGliteDialect({ pglite, closeOnDestroy: true, onStatement: options.onStatement });
   const kysely = new Kysely<DB>({ dialect });
+  const archive = <T>(read: (trx: Transaction<DB>) => Promise<T>) =>
+    kysely
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const result = await read(trx);
+        // Nothing else can write meanwhile: this transaction holds the only connection.
+        return { read: result, archive: await pglite.dumpDataDir('gzip') };
+      });
   return finish(
     kysely,
     'pglite',
     options.location,
     () => dialect.pool(),
+    archive,
     async () => {
       // Kysely only destroys a driver it has initialised; close PGlite ourselves if no query ever ran.
       if (!pglite.closed) await pglite.close();
@@ -180,9 +198,16 @@ export function openPostgres(
     inUse: pool.totalCount - pool.idleCount,
     waiting: pool.waitingCount,
   });
-  return finish(kysely, 'postgres', `PostgreSQL at ${describeUrl(connectionString)}`, stats, async () => {
-    if (!pool.ended) await pool.end();
-  });
+  return finish(
+    kysely,
+    'postgres',
+    `PostgreSQL at ${describeUrl(connectionString)}`,
+    stats,
+    null,
+    async () => {
+      if (!pool.ended) await pool.end();
+    },
+  );
 }
 
 function finish(
@@ -190,6 +215,7 @@ function finish(
   driver: DriverName,
   location: string,
   pool: () => PoolStats,
+  archive: Database['archive'],
   afterClose: () => Promise<void>,
 ): Database {
   let closing: Promise<void> | null = null;
@@ -215,6 +241,7 @@ function finish(
       return Math.round((performance.now() - started) * 100) / 100;
     },
     pool,
+    archive,
     close() {
       closing ??= kysely.destroy().finally(afterClose);
       return closing;

@@ -11,12 +11,32 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/** An archive made by the node itself (the embedded database's backup), with headers to send along. */
+export type ArchiveMaker = () => Promise<{ body: Uint8Array; headers: Record<string, string> }>;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
 export async function startMetricsServer(
   metrics: Metrics,
-  options: { port: number; host: string },
+  options: { port: number; host: string; backup?: ArchiveMaker | null },
 ): Promise<MetricsServer> {
   const server: Server = createServer((request, response) => {
     const path = (request.url ?? '/').split('?')[0];
+    // `npm run backup` on the same host while the server owns the embedded database: never remote,
+    // whatever METRICS_HOST says.
+    if (request.method === 'POST' && path === '/backup' && options.backup) {
+      if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+        response.writeHead(403, { 'content-type': 'text/plain; charset=utf-8' }).end('loopback only\n');
+        return;
+      }
+      options.backup().then(
+        ({ body, headers }) =>
+          response.writeHead(200, { 'content-type': 'application/gzip', ...headers }).end(body),
+        (error: unknown) =>
+          response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end(`${String(error)}\n`),
+      );
+      return;
+    }
     if (request.method !== 'GET' || path !== '/metrics') {
       response.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('not found\n');
       return;
