@@ -47,6 +47,8 @@ import { AppError, installErrorHandler, sendError, toAppError } from './platform
 import { installAccessGuards } from './platform/guards/access-guards.ts';
 import { lazyRequestLogger } from './platform/lazy-request-logger.ts';
 import { accessLog, type Logger } from './platform/logger.ts';
+import type { Metrics } from './platform/metrics/metrics.ts';
+import { installRequestMetrics } from './platform/metrics/request-metrics.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { registerRateLimit } from './platform/rate-limit.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -67,6 +69,8 @@ export interface AppDeps {
   logger: Logger;
   /** Shared rate-limit store when REDIS_URL is set. */
   redis?: Redis | null;
+  /** When METRICS_PORT is set: every answer observed by route template and status. */
+  metrics?: Metrics | null;
 }
 
 /** A route as registered (method and full URL): the security test walks every one of them. */
@@ -139,6 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<BuiltApp> {
     });
     done();
   });
+  if (deps.metrics) installRequestMetrics(app, deps.metrics);
 
   await registerSecurityHeaders(app, config);
   // Before the rate limit, so a refused (429) answer still reaches the page that asked, readable.

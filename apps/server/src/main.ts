@@ -29,11 +29,13 @@ import { createDatabase, type Database } from './platform/db/database.ts';
 import { migrateToLatest } from './platform/db/migrate.ts';
 import { createLogger } from './platform/logger.ts';
 import { createMailer, type Mailer } from './platform/mailer.ts';
+import { Metrics } from './platform/metrics/metrics.ts';
 import { createPasswordHasher } from './platform/password-hasher.ts';
 import { createRedis } from './platform/redis.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import { DEMO, randomSeedLogins, seedDemoData } from './seed.ts';
 import { createServices } from './services.ts';
+import { type Operations, startOperations } from './start-operations.ts';
 import { startRealtimeForServices } from './start-realtime.ts';
 
 const SHUTDOWN_TIMEOUT_MS = 15_000;
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
   let referralPayLoop: ReferralPayLoop | null = null;
   let realtime: Realtime | null = null;
   let localBeacon: LocalBeacon | null = null;
+  let operations: Operations | null = null;
   try {
     if (config.trading.fairness.beacon === 'local') {
       // The offline demo's and tests' beacon: drand's API on loopback, with a key of this install's
@@ -109,7 +112,14 @@ async function main(): Promise<void> {
       ? createRedis(config.redisUrl, logger, 'tradehall', { commandTimeoutMs: config.redisCommandTimeoutMs })
       : null;
     const services = createServices({ config, database, clock: systemClock, hasher, mailer, logger });
-    const { app, sites } = await buildApp({ config, services, logger, redis });
+    const metrics = new Metrics();
+    const { app, sites } = await buildApp({
+      config,
+      services,
+      logger,
+      redis,
+      metrics: config.operations.metricsPort === null ? null : metrics,
+    });
     // Every node runs it: realtime nodes serve clients, the others hand their events on through Redis.
     realtime = await startRealtimeForServices({
       config,
@@ -154,17 +164,35 @@ async function main(): Promise<void> {
       });
     }
 
+    operations = await startOperations({
+      config,
+      services,
+      database,
+      redis,
+      realtime,
+      metrics,
+      clock: systemClock,
+      logger,
+    });
+
     let stopping = false;
     const shutdown = (signal: NodeJS.Signals) => {
       if (stopping) return;
       stopping = true;
       logger.info({ signal }, 'shutting down');
-      const force = setTimeout(() => {
-        logger.error('shutdown took too long; exiting');
-        database.close().finally(() => process.exit(1));
-      }, SHUTDOWN_TIMEOUT_MS);
-      force.unref();
+      // Draining: readiness answers 503 at once; on SIGTERM the node goes on serving for DRAIN_DELAY_MS
+      // so the load balancer sees that and sends new work elsewhere before the listener closes.
+      services.app.readiness.markDraining();
+      const drainDelayMs = signal === 'SIGTERM' ? config.operations.drainDelayMs : 0;
       void (async () => {
+        await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+        const force = setTimeout(() => {
+          logger.error('shutdown took too long; exiting');
+          database.close().finally(() => process.exit(1));
+        }, SHUTDOWN_TIMEOUT_MS);
+        force.unref();
+        await operations?.stopWork();
+        // Waits for the tick in flight: a settlement that has started completes.
         await scheduler?.stop();
         await liabilitiesScheduler?.stop();
         await referralPayLoop?.stop();
@@ -176,6 +204,7 @@ async function main(): Promise<void> {
         await mailer?.close();
         await redis?.quit().catch(() => undefined);
         await localBeacon?.close();
+        await operations?.close();
         await database.close();
         clearTimeout(force);
         process.stdout.write('Tradehall stopped.\n');
@@ -192,6 +221,7 @@ async function main(): Promise<void> {
     scheduler?.start();
     liabilitiesScheduler?.start();
     referralPayLoop?.start();
+    services.app.readiness.markReady();
     process.stdout.write(
       `${banner({
         config,
@@ -205,6 +235,7 @@ async function main(): Promise<void> {
     );
   } catch (error) {
     logger.fatal({ err: error }, 'start-up failed');
+    await operations?.close().catch(() => undefined);
     await scheduler?.stop().catch(() => undefined);
     await liabilitiesScheduler?.stop().catch(() => undefined);
     await referralPayLoop?.stop().catch(() => undefined);

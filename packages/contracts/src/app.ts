@@ -8,6 +8,12 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
+/** Readiness: `ready` takes traffic; `starting` and `draining` answer 503 so a load balancer looks elsewhere. */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['starting', 'ready', 'draining']),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;
+
 export const appVersionResponseSchema = z.object({
   version: z.string(),
   code: z.number().int(),

@@ -109,6 +109,7 @@ export interface Config {
   referrals: ReferralsConfig;
   realtime: RealtimeConfig;
   console: ConsoleConfig;
+  operations: OperationsConfig;
   /** What /remote-config.json publishes, and the origins CORS and the page policy allow. */
   lines: ServerLinesConfig;
   liabilities: LiabilitiesConfig;
@@ -200,6 +201,19 @@ export interface RealtimeConfig {
 }
 
 /** The operator console. */
+/**
+ * Day-two operations (decision 0035): the metrics listener (off unless METRICS_PORT is set, on
+ * loopback unless METRICS_HOST says otherwise), the periodic ledger check (0 = off), and how long a
+ * node keeps serving after SIGTERM while its readiness answers 503, so the load balancer stops sending
+ * to it before it stops listening.
+ */
+export interface OperationsConfig {
+  metricsPort: number | null;
+  metricsHost: string;
+  ledgerCheckIntervalMs: number;
+  drainDelayMs: number;
+}
+
 export interface ConsoleConfig {
   /** A console session ends after this long without a request. */
   idleTimeoutSeconds: number;
@@ -405,6 +419,10 @@ const envSchema = z.object({
   REFERRAL_PAY_CHECK_MS: int(100, 3_600_000, 60_000),
   REFERRAL_PAY_CHUNK: int(1, 100_000, 5_000),
   TEST_REFERRAL_PAY_PAUSE_MS: int(0, 600_000, 0),
+  METRICS_PORT: optionalInt(1, 65_535),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  LEDGER_CHECK_INTERVAL_MS: int(0, 24 * 3600 * 1000, 300_000),
+  DRAIN_DELAY_MS: optionalInt(0, 120_000),
 });
 
 /** Pairs of limits where the first may not exceed the second: [minimum, maximum]. */
@@ -574,6 +592,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       redisPrefix: e.REDIS_PREFIX,
     },
     console: { idleTimeoutSeconds: e.CONSOLE_IDLE_TIMEOUT_SECONDS },
+    operations: {
+      metricsPort: e.METRICS_PORT ?? null,
+      metricsHost: e.METRICS_HOST,
+      ledgerCheckIntervalMs: e.LEDGER_CHECK_INTERVAL_MS,
+      // Tests stop and start processes all day; a production node waits for its load balancer.
+      drainDelayMs: e.DRAIN_DELAY_MS ?? (e.TRADEHALL_TEST_MODE ? 0 : 5_000),
+    },
     lines,
     liabilities: liabilitiesConfig(
       e.LIABILITIES_SIGNING_KEY,

@@ -1,4 +1,4 @@
-/** /health and /app/version. */
+/** /health (liveness), /health/ready (readiness) and /app/version. */
 import { appEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { endpointResponses, route } from '../../platform/endpoint-route.ts';
@@ -36,6 +36,25 @@ export function appRoutes(deps: { app: AppService }): FastifyPluginAsync {
           return;
         }
         return deps.app.healthAnswer().then((answer) => sendHealth(reply, answer));
+      },
+    });
+
+    const ready = appEndpoints.ready;
+    // By hand too: its body goes out with 503 while the node starts or drains.
+    app.route({
+      method: ready.method,
+      url: ready.path,
+      // Load balancers poll it every few seconds from several places: never rate limited.
+      config: { rateLimit: false, endpoint: ready },
+      schema: {
+        tags: [...ready.tags],
+        summary: ready.summary,
+        response: { ...endpointResponses(ready), 503: ready.response },
+      },
+      handler: (_request, reply) => {
+        const status = deps.app.readiness.state;
+        if (status !== 'ready') reply.status(503);
+        return reply.send({ status });
       },
     });
 

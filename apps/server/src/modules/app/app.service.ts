@@ -3,6 +3,7 @@ import { type AppVersionResponse, type HealthResponse, healthResponseSchema } fr
 import { APP_VERSION, APP_VERSION_CODE } from '@tradehall/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Database } from '../../platform/db/database.ts';
+import { Readiness } from '../../platform/lifecycle/readiness.ts';
 import type { Logger } from '../../platform/logger.ts';
 
 const UPDATE_CONTENT = [
@@ -45,6 +46,8 @@ export interface AppServiceDeps {
 }
 
 export class AppService {
+  /** Starting until main.ts marks it ready; draining from SIGTERM (GET /health/ready). */
+  readonly readiness = new Readiness();
   readonly #startedAt: number;
   #probe: Probe | null = null;
   /** The last answer built, for the ping and the uptime second it was built with. */

@@ -224,6 +224,11 @@ export class DepositsService {
     return this.deps.repository.countPending(this.deps.db);
   }
 
+  /** How many wait for an operator and since when the oldest has (the metrics). */
+  pendingQueue(): Promise<{ count: number; oldest: Date | null }> {
+    return this.deps.repository.pendingQueue(this.deps.db);
+  }
+
   async adminGet(id: string): Promise<AdminDepositView> {
     const row = await this.deps.repository.findAdmin(this.deps.db, id);
     if (!row) throw new AppError('NOT_FOUND');

@@ -140,6 +140,19 @@ export interface AuditRow {
 }
 
 /** A new user's cash account: called in the same transaction as the user's insert. */
+/** One transfer as the ledger digest reads it. */
+export interface DigestTransferRow {
+  id: number;
+  debit_account_id: string;
+  credit_account_id: string;
+  amount: number;
+  code: string;
+  ref_type: string;
+  ref_id: string;
+  idempotency_key: string;
+  created_at: Date;
+}
+
 export class LedgerRepository {
   /**
    * The ledger's part of the batched placement, as common table expressions of the one statement
@@ -615,6 +628,28 @@ export class LedgerRepository {
     if (side?.debit) query = query.where('debit_account_id', '=', side.debit);
     const row = await query.executeTakeFirst();
     return row?.total ?? 0;
+  }
+
+  /** Transfers after an id, in id order: the digest's pages (every column that says what moved). */
+  async transfersAfter(executor: Executor, afterId: number, limit: number): Promise<DigestTransferRow[]> {
+    const rows = await executor
+      .selectFrom('ledger_transfers')
+      .select([
+        'id',
+        'debit_account_id',
+        'credit_account_id',
+        'amount',
+        'code',
+        'ref_type',
+        'ref_id',
+        'idempotency_key',
+        'created_at',
+      ])
+      .where('id', '>', afterId)
+      .orderBy('id')
+      .limit(limit)
+      .execute();
+    return rows.map((row) => ({ ...row, id: Number(row.id) }));
   }
 
   async countTransfers(executor: Executor): Promise<number> {

@@ -46,6 +46,15 @@ export interface PositionRoots {
   ): Promise<{ root: string; leafCount: number; version: number }>;
 }
 
+/** A round counts as behind schedule once one of its transitions has been due this long. */
+export const BEHIND_SCHEDULE_MS = 5_000;
+
+/** Told what the engine did, for the metrics: each applied step's time and each tick's late rounds. */
+export interface RoundEngineObserver {
+  stepApplied(event: PlannedStep['event'], seconds: number): void;
+  ticked(roundsBehindSchedule: number): void;
+}
+
 export interface RoundEngineDeps {
   db: Kysely<DB>;
   rooms: RoomsRepository;
@@ -64,14 +73,24 @@ export interface RoundEngineDeps {
 export class RoundEngine {
   /** Rounds the current tick moved to drawing without their beacon value. */
   readonly #waiting = new Set<string>();
+  #observer: RoundEngineObserver | null = null;
 
   constructor(private readonly deps: RoundEngineDeps) {}
+
+  /** The composition root hands the metrics in once they exist. */
+  observe(observer: RoundEngineObserver): void {
+    this.#observer = observer;
+  }
 
   /** One pass over every room. A failing room is logged and retried next tick; the others go on. */
   async tick(): Promise<void> {
     const rooms = await this.deps.rooms.list(this.deps.db);
     const unfinished = await this.deps.rounds.unfinished(this.deps.db);
     const latest = await this.deps.rounds.latestPerRoom(this.deps.db);
+    if (this.#observer) {
+      const late = new Date(this.deps.clock.now().getTime() - BEHIND_SCHEDULE_MS);
+      this.#observer.ticked(unfinished.filter((round) => dueSteps(round, late).length > 0).length);
+    }
     for (const room of rooms) {
       try {
         await this.advanceRoom(
@@ -102,8 +121,10 @@ export class RoundEngine {
         continue;
       }
       for (const step of dueSteps(round, this.deps.clock.now())) {
+        const started = performance.now();
         // Not applied: someone else moved the round meanwhile; re-plan from fresh state next tick.
         if (!(await this.apply(round, step))) return;
+        this.#observer?.stepApplied(step.event, (performance.now() - started) / 1000);
         await this.deps.publisher.roundChanged(round.id, STEP_EVENTS[step.event]);
         if (round.id === latest?.id) latestStatus = step.to;
         // Drawing without its beacon yet: nothing more for this round until the value arrives.

@@ -148,6 +148,16 @@ export class WithdrawalsRepository {
       .executeTakeFirst();
   }
 
+  /** How many wait for an operator, and since when the oldest has (null when none waits). */
+  async pendingQueue(executor: Executor): Promise<{ count: number; oldest: Date | null }> {
+    const row = await executor
+      .selectFrom('withdrawals')
+      .select([sql<number>`count(*)`.as('n'), sql<Date | null>`min(created_at)`.as('oldest')])
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    return { count: row.n, oldest: row.oldest === null ? null : new Date(row.oldest) };
+  }
+
   async countPending(executor: Executor): Promise<number> {
     const row = await executor
       .selectFrom('withdrawals')

@@ -6,13 +6,14 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { INT8_OID, parseInt8 } from './int8.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import type { PoolStats } from './pool-stats.ts';
 import type { DB } from './schema.ts';
 import type { StatementObserver } from './statement-observer.ts';
 
@@ -25,6 +26,16 @@ export interface Database {
   readonly location: string;
   /** Round-trip time of `select 1` in ms; throws when the database does not answer in time. */
   ping(timeoutMs?: number): Promise<number>;
+  /** Connections now: the pool's size, those lent out, and the callers waiting for one (metrics). */
+  pool(): PoolStats;
+  /**
+   * PGlite only (null on PostgreSQL, which pg_dump backs up): `read` runs in a repeatable-read
+   * transaction that holds the single connection, and the data directory is archived (gzipped tar)
+   * before it ends, so what `read` saw and the archive are the same state.
+   */
+  readonly archive:
+    | (<T>(read: (trx: Transaction<DB>) => Promise<T>) => Promise<{ read: T; archive: Blob }>)
+    | null;
   close(): Promise<void>;
 }
 
@@ -48,14 +59,29 @@ export function wrapPglite(
   pglite: PGlite,
   options: { location: string; lock?: DataDirLock; onStatement?: StatementObserver },
 ): Database {
-  const kysely = new Kysely<DB>({
-    dialect: new PGliteDialect({ pglite, closeOnDestroy: true, onStatement: options.onStatement }),
-  });
-  return finish(kysely, 'pglite', options.location, async () => {
-    // Kysely only destroys a driver it has initialised; close PGlite ourselves if no query ever ran.
-    if (!pglite.closed) await pglite.close();
-    options.lock?.release();
-  });
+  const dialect = new PGliteDialect({ pglite, closeOnDestroy: true, onStatement: options.onStatement });
+  const kysely = new Kysely<DB>({ dialect });
+  const archive = <T>(read: (trx: Transaction<DB>) => Promise<T>) =>
+    kysely
+      .transaction()
+      .setIsolationLevel('repeatable read')
+      .execute(async (trx) => {
+        const result = await read(trx);
+        // Nothing else can write meanwhile: this transaction holds the only connection.
+        return { read: result, archive: await pglite.dumpDataDir('gzip') };
+      });
+  return finish(
+    kysely,
+    'pglite',
+    options.location,
+    () => dialect.pool(),
+    archive,
+    async () => {
+      // Kysely only destroys a driver it has initialised; close PGlite ourselves if no query ever ran.
+      if (!pglite.closed) await pglite.close();
+      options.lock?.release();
+    },
+  );
 }
 
 /**
@@ -167,15 +193,29 @@ export function openPostgres(
   const kysely = new Kysely<DB>({
     dialect: new PostgresDialect({ pool: preparingPool(pool, options.onStatement) as unknown as pg.Pool }),
   });
-  return finish(kysely, 'postgres', `PostgreSQL at ${describeUrl(connectionString)}`, async () => {
-    if (!pool.ended) await pool.end();
+  const stats = () => ({
+    size: pool.totalCount,
+    inUse: pool.totalCount - pool.idleCount,
+    waiting: pool.waitingCount,
   });
+  return finish(
+    kysely,
+    'postgres',
+    `PostgreSQL at ${describeUrl(connectionString)}`,
+    stats,
+    null,
+    async () => {
+      if (!pool.ended) await pool.end();
+    },
+  );
 }
 
 function finish(
   kysely: Kysely<DB>,
   driver: DriverName,
   location: string,
+  pool: () => PoolStats,
+  archive: Database['archive'],
   afterClose: () => Promise<void>,
 ): Database {
   let closing: Promise<void> | null = null;
@@ -200,6 +240,8 @@ function finish(
       }
       return Math.round((performance.now() - started) * 100) / 100;
     },
+    pool,
+    archive,
     close() {
       closing ??= kysely.destroy().finally(afterClose);
       return closing;

@@ -20,6 +20,7 @@ import {
   type TransactionSettings,
 } from 'kysely';
 import { INT8_OID, parseInt8 } from './int8.ts';
+import type { PoolStats } from './pool-stats.ts';
 import type { StatementObserver } from './statement-observer.ts';
 
 /** int8 decoded as the node-postgres pool decodes it (int8.ts). */
@@ -36,6 +37,7 @@ export interface PGliteDialectOptions {
 
 export class PGliteDialect implements Dialect {
   readonly #options: PGliteDialectOptions;
+  #driver: PGliteDriver | null = null;
 
   constructor(options: PGliteDialectOptions) {
     this.#options = options;
@@ -46,7 +48,14 @@ export class PGliteDialect implements Dialect {
   }
 
   createDriver(): Driver {
-    return new PGliteDriver(this.#options);
+    this.#driver = new PGliteDriver(this.#options);
+    return this.#driver;
+  }
+
+  /** The one connection: whether a query or transaction holds it, and how many wait for it. */
+  pool(): PoolStats {
+    const mutex = this.#driver?.mutex;
+    return { size: 1, inUse: mutex?.active ?? 0, waiting: mutex?.waiting ?? 0 };
   }
 
   createQueryCompiler(): QueryCompiler {
@@ -97,6 +106,10 @@ class PGliteDriver implements Driver {
   constructor(options: PGliteDialectOptions) {
     this.#options = options;
     this.#connection = new PGliteConnection(options.pglite, options.onStatement);
+  }
+
+  get mutex(): Semaphore {
+    return this.#mutex;
   }
 
   async init(): Promise<void> {

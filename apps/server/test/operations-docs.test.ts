@@ -1,0 +1,59 @@
+/**
+ * The operator's files in docs/operations: the alert rules are valid Prometheus rule YAML and every
+ * series docs/operations/metrics.md documents has at least one alert and one dashboard panel.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { REPO_ROOT } from './pg-cluster.ts';
+
+const docs = (name: string) => readFileSync(path.join(REPO_ROOT, 'docs/operations', name), 'utf8');
+const documented = [...docs('metrics.md').matchAll(/^\| `([a-z_]+)` \|/gm)].map((match) => match[1] ?? '');
+
+interface Rule {
+  alert?: unknown;
+  expr?: unknown;
+  for?: unknown;
+  labels?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+describe('docs/operations', () => {
+  const rules = (
+    parse(docs('prometheus-alerts.yml')) as { groups: { name: string; rules: Rule[] }[] }
+  ).groups.flatMap((group) => group.rules);
+  const dashboard = JSON.parse(docs('grafana-dashboard.json')) as {
+    panels: { title: string; targets: { expr: string }[] }[];
+  };
+
+  it('has alert rules Prometheus can load: a name, an expression, a severity and a summary each', () => {
+    expect(rules.length).toBeGreaterThan(10);
+    const names = new Set<string>();
+    for (const rule of rules) {
+      expect(typeof rule.alert).toBe('string');
+      expect(typeof rule.expr).toBe('string');
+      expect(['page', 'ticket']).toContain(rule.labels?.severity);
+      expect(typeof rule.annotations?.summary).toBe('string');
+      if (rule.for !== undefined) expect(String(rule.for)).toMatch(/^\d+[smh]$/);
+      names.add(String(rule.alert));
+    }
+    expect(names.size).toBe(rules.length);
+  });
+
+  it('alerts on and charts every documented series', () => {
+    expect(documented.length).toBeGreaterThanOrEqual(16);
+    const expressions = rules.map((rule) => String(rule.expr));
+    const panels = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    for (const series of documented) {
+      expect(
+        expressions.some((expr) => expr.includes(series)),
+        `alert on ${series}`,
+      ).toBe(true);
+      expect(
+        panels.some((expr) => expr.includes(series)),
+        `panel for ${series}`,
+      ).toBe(true);
+    }
+  });
+});
