@@ -120,3 +120,15 @@ export const withdrawalQueueSchema = z.object({
   ),
 });
 export type WithdrawalQueue = z.infer<typeof withdrawalQueueSchema>;
+
+/**
+ * One decided withdrawal of the last 30 days, as published for anyone to recompute the figures: when it
+ * was requested and decided (unix seconds) and how it ended; no user, no amount.
+ */
+export const withdrawalSampleSchema = z.object({
+  requestedAt: unixSeconds,
+  decidedAt: unixSeconds,
+  outcome: z.enum(['paid', 'rejected']),
+});
+export type WithdrawalSample = z.infer<typeof withdrawalSampleSchema>;
+export const withdrawalSamplePageSchema = pageOf(withdrawalSampleSchema);

@@ -9,6 +9,7 @@ import {
   markPaidRequestSchema,
   withdrawalPageSchema,
   withdrawalQueueSchema,
+  withdrawalSamplePageSchema,
   withdrawalSchema,
   withdrawalStatsSchema,
 } from '../withdrawals.ts';
@@ -128,6 +129,19 @@ export const withdrawalStatsEndpoints = {
       'among everyone’s pending) and the current median wait',
     status: 200,
     response: withdrawalQueueSchema,
+    errors: [],
+  }),
+  samples: endpoint({
+    method: 'GET',
+    path: '/withdrawals/stats/samples',
+    access: 'public',
+    tags: ['funding'],
+    summary:
+      'The withdrawals decided in the last 30 days, most recently decided first: request time, decision ' +
+      'time and outcome (no user, no amount), for anyone to recompute the figures',
+    query: pageQuerySchema,
+    status: 200,
+    response: withdrawalSamplePageSchema,
     errors: [],
   }),
 } as const;

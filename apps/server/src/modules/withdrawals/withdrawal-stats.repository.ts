@@ -12,6 +12,8 @@
  */
 import { sql } from 'kysely';
 import type { Executor } from '../../platform/db/executor.ts';
+import type { WithdrawalStatusColumn } from '../../platform/db/schema.ts';
+import { type PageCursor, paginate } from '../../platform/pagination.ts';
 
 export interface PendingFigures {
   count: number;
@@ -33,6 +35,13 @@ export interface QueuedWithdrawalRow {
   amount: number;
   created_at: Date;
   place: number;
+}
+
+export interface DecidedWithdrawalRow {
+  id: string;
+  status: WithdrawalStatusColumn;
+  created_at: Date;
+  decided_at: Date | null;
 }
 
 export class WithdrawalStatsRepository {
@@ -94,5 +103,25 @@ export class WithdrawalStatsRepository {
       .orderBy('mine.created_at')
       .orderBy('mine.id')
       .execute();
+  }
+
+  /**
+   * The decisions with decided_at in [from, until), most recently decided first, keyset-paged on
+   * (decided_at, id): the published samples, read on withdrawals_decided_idx.
+   */
+  decidedPage(
+    executor: Executor,
+    from: Date,
+    until: Date,
+    cursor: PageCursor | undefined,
+    limit: number,
+  ): Promise<DecidedWithdrawalRow[]> {
+    const query = executor
+      .selectFrom('withdrawals')
+      .select(['id', 'status', 'created_at', 'decided_at'])
+      .where('status', '<>', 'pending')
+      .where('decided_at', '>=', from)
+      .where('decided_at', '<', until);
+    return paginate(query, cursor, limit, ['decided_at', 'id']).execute();
   }
 }

@@ -12,6 +12,9 @@ export function withdrawalStatsRoutes(deps: { withdrawalStats: WithdrawalStatsSe
     route(app, withdrawalStatsEndpoints.stats, {
       handler: async (request, reply) => sendShared(request, reply, await withdrawalStats.shared()),
     });
+    route(app, withdrawalStatsEndpoints.samples, {
+      handler: async (request) => withdrawalStats.samples(request.query),
+    });
     route(app, withdrawalStatsEndpoints.queue, {
       handler: async (request) => withdrawalStats.queue(requireUser(request).userId),
     });

@@ -4,17 +4,19 @@
  * rejecting). The public figures are computed once for everyone and served from memory for a few
  * seconds (SharedReadCache: a burst of requests costs one computation); a user's place is read fresh.
  */
-import type { WithdrawalQueue, WithdrawalStats } from '@tradehall/contracts';
+import type { PageQuery, WithdrawalQueue, WithdrawalSample, WithdrawalStats } from '@tradehall/contracts';
 import {
   currentMedianWait,
   rejectedShare,
   roundSeconds,
   WITHDRAWAL_STATS_WINDOW_SECONDS,
   WITHDRAWAL_STATS_WINDOWS,
+  type WithdrawalStatsWindow,
 } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
+import { keysetPage, type Page, UUID_ID } from '../../platform/pagination.ts';
 import { type SharedRead, SharedReadCache } from '../../platform/shared-read-cache.ts';
 import type { WithdrawalStatsRepository } from './withdrawal-stats.repository.ts';
 
@@ -62,16 +64,38 @@ export class WithdrawalStatsService {
     };
   }
 
+  /**
+   * The decided withdrawals of the 30-day window, most recently decided first: what anyone needs to
+   * recompute the window figures (docs/trust/withdrawals.md). The page key is the decision time.
+   */
+  samples(query: PageQuery): Promise<Page<WithdrawalSample>> {
+    const now = toUnixSeconds(this.deps.clock.now());
+    const { from, until } = windowRange(now, '30d');
+    return keysetPage(
+      query,
+      UUID_ID,
+      async (cursor, limit) =>
+        (await this.deps.repository.decidedPage(this.deps.db, from, until, cursor, limit)).flatMap((row) =>
+          row.decided_at && row.status !== 'pending'
+            ? [{ id: row.id, created_at: row.decided_at, requestedAt: row.created_at, outcome: row.status }]
+            : [],
+        ),
+      (row) => ({
+        requestedAt: toUnixSeconds(row.requestedAt),
+        decidedAt: toUnixSeconds(row.created_at),
+        outcome: row.outcome,
+      }),
+    );
+  }
+
   private async compute(): Promise<WithdrawalStats> {
     const db = this.deps.db;
     const now = toUnixSeconds(this.deps.clock.now());
-    // A window is the decisions whose unix second is in (now - length, now] (see the repository).
-    const until = new Date((now + 1) * 1000);
     const [pending, windows] = await Promise.all([
       this.deps.repository.pending(db),
       Promise.all(
         WITHDRAWAL_STATS_WINDOWS.map(async (window) => {
-          const from = new Date((now - WITHDRAWAL_STATS_WINDOW_SECONDS[window] + 1) * 1000);
+          const { from, until } = windowRange(now, window);
           const figures = await this.deps.repository.decided(db, from, until);
           return {
             window,
@@ -95,4 +119,12 @@ export class WithdrawalStatsService {
       medianWait: currentMedianWait(windows),
     };
   }
+}
+
+/** A window as a decided_at range: the decisions whose unix second is in (now - length, now]. */
+function windowRange(now: number, window: WithdrawalStatsWindow): { from: Date; until: Date } {
+  return {
+    from: new Date((now - WITHDRAWAL_STATS_WINDOW_SECONDS[window] + 1) * 1000),
+    until: new Date((now + 1) * 1000),
+  };
 }

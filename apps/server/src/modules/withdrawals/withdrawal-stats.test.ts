@@ -390,6 +390,20 @@ describe.each(DRIVERS)('the SQL and the domain’s definition on %s', (driver) =
         expect(served.windows).toEqual(
           WITHDRAWAL_STATS_WINDOWS.map((window) => windowFigures(decided, now, window)),
         );
+        // The published samples, paged, give anyone the same figures.
+        const samples: DecidedWithdrawal[] = [];
+        let cursor: string | null = null;
+        do {
+          const url: string = `/withdrawals/stats/samples?limit=7${cursor ? `&cursor=${cursor}` : ''}`;
+          const page = await call<{ items: DecidedWithdrawal[]; nextCursor: string | null }>(t, 'GET', url);
+          samples.push(...page.body.items);
+          cursor = page.body.nextCursor;
+        } while (cursor);
+        const decidedTimes = samples.map((sample) => sample.decidedAt);
+        expect(decidedTimes).toEqual([...decidedTimes].sort((a, b) => b - a));
+        expect(served.windows).toEqual(
+          WITHDRAWAL_STATS_WINDOWS.map((window) => windowFigures(samples, now, window)),
+        );
       }),
       { numRuns: 25 },
     );
