@@ -26,7 +26,8 @@ describe('pooling the thin tails', () => {
       expect(cells.every((cell) => cell.expected >= MIN_EXPECTED - 1e-9)).toBe(true);
       expect(cells[0]?.from).toBe(0);
       expect(cells.at(-1)?.to).toBe(27);
-      cells.slice(1).forEach((cell, index) => expect(cell.from).toBe((cells[index]?.to ?? -2) + 1));
+      for (const [index, cell] of cells.slice(1).entries())
+        expect(cell.from).toBe((cells[index]?.to ?? -2) + 1);
       expect(cells.reduce((total, cell) => total + cell.observed, 0)).toBe(rounds);
     }
   });
