@@ -30,6 +30,7 @@ import { sandboxGatewayRoutes } from './modules/payments/sandbox/sandbox.routes.
 import { sandboxEventSchema } from './modules/payments/sandbox/sandbox-provider.ts';
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
+import { trendsRoutes } from './modules/rounds/trends.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
@@ -225,6 +226,7 @@ async function registerTradingRoutes(api: FastifyInstance, services: Services): 
   await api.register(roomsRoutes({ rooms: services.rooms }));
   await api.register(positionsRoutes({ positions: services.positions }));
   await api.register(marketRoutes({ market: services.market }));
+  await api.register(trendsRoutes({ trends: services.trends }));
   await api.register(fairnessRoutes({ fairness: services.fairness }));
 }
 

@@ -60,6 +60,8 @@ import { RoundEngine } from './modules/rounds/round-engine.ts';
 import { RoundEventsPublisher, refreshOnRoundEvents } from './modules/rounds/round-events.ts';
 import { RoundsRepository } from './modules/rounds/rounds.repository.ts';
 import { SettlementService } from './modules/rounds/settlement.service.ts';
+import { TrendsRepository } from './modules/rounds/trends.repository.ts';
+import { TrendsService } from './modules/rounds/trends.service.ts';
 import { SupportRepository } from './modules/support/support.repository.ts';
 import { SupportService } from './modules/support/support.service.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
@@ -110,6 +112,8 @@ export interface Services {
   rooms: RoomsService;
   positions: PositionsService;
   market: MarketService;
+  /** The trend tables of each room. */
+  trends: TrendsService;
   fairness: FairnessService;
   /** Advances every room's rounds by the clock; the scheduler calls tick(), tests call it directly. */
   roundEngine: RoundEngine;
@@ -245,10 +249,12 @@ export function createServices(platform: Platform): Services {
   const roomsRepository = new RoomsRepository(trading);
   const roundsRepository = new RoundsRepository();
   const positionsRepository = new PositionsRepository();
+  const trendsRepository = new TrendsRepository();
   const settlement = new SettlementService({
     db,
     rounds: roundsRepository,
     positions: positionsRepository,
+    trends: trendsRepository,
     ledger,
     clock,
     logger,
@@ -379,6 +385,7 @@ export function createServices(platform: Platform): Services {
     rooms,
     positions,
     market,
+    trends: new TrendsService({ db, rooms: roomsRepository, trends: trendsRepository }),
     fairness: new FairnessService(db, new FairnessProofsRepository()),
     roundEngine,
     settlement,

@@ -7,6 +7,7 @@ import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 import type { ConsoleTables } from './schema-console.ts';
 import type { RealtimeTables } from './schema-realtime.ts';
 import type { SupportTables } from './schema-support.ts';
+import type { TrendTables } from './schema-trends.ts';
 
 type Timestamp = ColumnType<Date, Date, Date>;
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -344,7 +345,7 @@ export interface PositionsTable {
   settled_at: Timestamp | null;
 }
 
-export interface DB extends RealtimeTables, ConsoleTables, SupportTables {
+export interface DB extends RealtimeTables, ConsoleTables, SupportTables, TrendTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;

@@ -15,6 +15,7 @@ import * as fairnessV2 from './0009-fairness-v2.ts';
 import * as supportLocation from './0010-support-location.ts';
 import * as balanceAfter from './0011-balance-after.ts';
 import * as ledgerCodes from './0012-ledger-codes.ts';
+import * as trendFigures from './0016-trend-figures.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '0010-support-location': supportLocation,
   '0011-balance-after': balanceAfter,
   '0012-ledger-codes': ledgerCodes,
+  '0016-trend-figures': trendFigures,
 };
