@@ -23,7 +23,7 @@ export async function seedHistory(t: TestApp, room: string, count: number, voidE
   await sql`
     insert into rounds (id, room_id, chain_id, chain_index, issue, sequence, status, opens_at, seals_at,
       draws_at, settles_at, settled_at, commitment, hash, digits, sum, created_at)
-    select gen_random_uuid(), ${room}, ${chain.id}, 1000000 + g, 'T' || g, 1,
+    select gen_random_uuid(), ${room}, ${chain.id}, (1000000 + g)::int, 'T' || g, 1,
       case when g % ${voidEvery} = 0 then 'void' else 'settled' end,
       at, at, at, at, at, 'seed',
       case when g % ${voidEvery} = 0 then null else 'seed' end,
@@ -32,7 +32,7 @@ export async function seedHistory(t: TestApp, room: string, count: number, voidE
       case when g % ${voidEvery} = 0 then null
         else ((g * 7919) % 10 + (g * 104729 / 10) % 10 + (g * 31337 / 100) % 10)::smallint end,
       at
-    from generate_series(1, ${count}) g,
+    from generate_series(1::bigint, ${count}::bigint) g,
       lateral (select ${end}::timestamptz - (${count} - g) * interval '1 second' as at) x
   `.execute(t.database.kysely);
 }
