@@ -20,7 +20,10 @@ export async function seedHistory(t: TestApp, room: string, count: number, voidE
     .select('id')
     .where('room_id', '=', room)
     .executeTakeFirstOrThrow();
-  await sql`
+  // A million rows is longer than the app's statement timeout allows one statement.
+  await t.database.kysely.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`
     insert into rounds (id, room_id, chain_id, chain_index, issue, sequence, status, opens_at, seals_at,
       draws_at, settles_at, settled_at, commitment, hash, digits, sum, created_at)
     select gen_random_uuid(), ${room}, ${chain.id}, (1000000 + g)::int, 'T' || g, 1,
@@ -34,7 +37,8 @@ export async function seedHistory(t: TestApp, room: string, count: number, voidE
       at
     from generate_series(1::bigint, ${count}::bigint) g,
       lateral (select ${end}::timestamptz - (${count} - g) * interval '1 second' as at) x
-  `.execute(t.database.kysely);
+  `.execute(trx);
+  });
 }
 
 /** The room's settled sums, oldest first, read from the rounds themselves. */

@@ -47,10 +47,13 @@ async function keptFigures(t: TestApp) {
 
 /** The kept figures dropped and counted again by the migration's count of every settled round. */
 async function recountFromScratch(t: TestApp): Promise<void> {
-  await sql`delete from trend_sums`.execute(t.database.kysely);
-  await sql`delete from trend_rooms`.execute(t.database.kysely);
-  await sql`delete from trend_draws`.execute(t.database.kysely);
-  await countSettledRounds(t.database.kysely);
+  await t.database.kysely.transaction().execute(async (trx) => {
+    await sql`set local statement_timeout = 0`.execute(trx);
+    await sql`delete from trend_sums`.execute(trx);
+    await sql`delete from trend_rooms`.execute(trx);
+    await sql`delete from trend_draws`.execute(trx);
+    await countSettledRounds(trx);
+  });
 }
 
 describe.each(DRIVERS)('trend tables on %s', (driver) => {
