@@ -25,6 +25,7 @@ import { auditLedger } from '../../apps/server/src/modules/ledger/ledger-audit.t
 import { PositionsRepository } from '../../apps/server/src/modules/positions/positions.repository.ts';
 import { RoundsRepository } from '../../apps/server/src/modules/rounds/rounds.repository.ts';
 import { SettlementService } from '../../apps/server/src/modules/rounds/settlement.service.ts';
+import { TrendsRepository } from '../../apps/server/src/modules/rounds/trends.repository.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import { openPostgres } from '../../apps/server/src/platform/db/database.ts';
 import { migrateToLatest } from '../../apps/server/src/platform/db/migrate.ts';
@@ -102,6 +103,7 @@ try {
     db,
     rounds: new RoundsRepository(),
     positions: new PositionsRepository(),
+    trends: new TrendsRepository(),
     ledger: new LedgerService({ db, repository: new LedgerRepository(), clock: systemClock }),
     clock: systemClock,
     logger,

@@ -34,6 +34,7 @@ import { positionProofRoutes } from './modules/position-proofs/position-proofs.r
 import { positionsRoutes } from './modules/positions/positions.routes.ts';
 import { referralsRoutes } from './modules/referrals/referrals.routes.ts';
 import { roomsRoutes } from './modules/rounds/rooms.routes.ts';
+import { trendsRoutes } from './modules/rounds/trends.routes.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { commonUploadRoute, uploadsRoutes } from './modules/uploads/uploads.routes.ts';
 import { walletsRoutes } from './modules/wallets/wallets.routes.ts';
@@ -242,6 +243,7 @@ async function registerTradingRoutes(api: FastifyInstance, services: Services): 
   await api.register(roomsRoutes({ rooms: services.rooms }));
   await api.register(positionsRoutes({ positions: services.positions }));
   await api.register(marketRoutes({ market: services.market }));
+  await api.register(trendsRoutes({ trends: services.trends }));
   await api.register(fairnessRoutes({ fairness: services.fairness }));
   await api.register(positionProofRoutes({ proofs: services.positionProofs }));
 }

@@ -69,6 +69,8 @@ import { RoundEngine } from './modules/rounds/round-engine.ts';
 import { RoundEventsPublisher, refreshOnRoundEvents } from './modules/rounds/round-events.ts';
 import { RoundsRepository } from './modules/rounds/rounds.repository.ts';
 import { SettlementService } from './modules/rounds/settlement.service.ts';
+import { TrendsRepository } from './modules/rounds/trends.repository.ts';
+import { TrendsService } from './modules/rounds/trends.service.ts';
 import { SupportRepository } from './modules/support/support.repository.ts';
 import { SupportService } from './modules/support/support.service.ts';
 import { UploadsRepository } from './modules/uploads/uploads.repository.ts';
@@ -123,6 +125,8 @@ export interface Services {
   rooms: RoomsService;
   positions: PositionsService;
   market: MarketService;
+  /** The trend tables of each room. */
+  trends: TrendsService;
   fairness: FairnessService;
   positionProofs: PositionProofsService;
   /** Advances every room's rounds by the clock; the scheduler calls tick(), tests call it directly. */
@@ -277,10 +281,12 @@ export function createServices(platform: Platform): Services {
     days: referralDays,
   });
   ledger.registerKind('referral', referrals.records);
+  const trendsRepository = new TrendsRepository();
   const settlement = new SettlementService({
     db,
     rounds: roundsRepository,
     positions: positionsRepository,
+    trends: trendsRepository,
     ledger,
     clock,
     logger,
@@ -421,6 +427,7 @@ export function createServices(platform: Platform): Services {
     rooms,
     positions,
     market,
+    trends: new TrendsService({ db, rooms: roomsRepository, trends: trendsRepository }),
     fairness: new FairnessService(db, new FairnessProofsRepository()),
     positionProofs,
     roundEngine,

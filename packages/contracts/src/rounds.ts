@@ -2,7 +2,7 @@
  * Rooms and their rounds: a room's terms, a round's state and its fairness commitment. Amounts in integer
  * cents; multipliers in integer hundredths (196 = 1.96x); times in unix seconds.
  */
-import { ROOM_TIERS, ROUND_STATUSES } from '@tradehall/domain';
+import { BOTH_SIDES_BETS, ROOM_TIERS, ROUND_STATUSES, TREND_WINDOWS } from '@tradehall/domain';
 import { z } from 'zod';
 import { idField, pageOf, unixSeconds } from './common.ts';
 
@@ -84,3 +84,77 @@ export type RoomList = z.infer<typeof roomListSchema>;
 /** POST /rooms/:id/enter: the room, once the viewer's balance meets its entry minimum. */
 export const enterRoomResponseSchema = z.object({ room: roomSchema });
 export const roundPageSchema = pageOf(roundSchema);
+
+// ---- trend tables ---------------------------------------------------------------------------------------
+
+/** The genre's categories: the both-sides bets (big, small, odd, even, the combinations, the extremes). */
+export const trendCategorySchema = z.enum(BOTH_SIDES_BETS);
+export type TrendCategory = z.infer<typeof trendCategorySchema>;
+
+/** A drawn round of the trend table: voided ones are listed as such and counted nowhere. */
+export const trendRoundSchema = z.object({
+  id: idField,
+  issue: z.string(),
+  status: z.enum(['drawing', 'settled', 'void']),
+  /** Null while a round waits for its beacon value, and for a round voided before its draw. */
+  digits: z.array(z.number().int()).length(3).nullable(),
+  sum: z.number().int().nullable(),
+  categories: z.array(trendCategorySchema),
+  drawsAt: unixSeconds,
+});
+export type TrendRound = z.infer<typeof trendRoundSchema>;
+export const trendRoundPageSchema = pageOf(trendRoundSchema);
+export type TrendRoundPage = z.infer<typeof trendRoundPageSchema>;
+
+const frequencyFields = {
+  count: z.number().int(),
+  /** What a fair draw gives on average over the same number of rounds. */
+  expected: z.number(),
+};
+const omissionFields = {
+  /** Counted rounds since it last came (all of them when it never came). */
+  omission: z.number().int(),
+  seen: z.boolean(),
+};
+
+export const trendWindowSchema = z.object({
+  size: z.literal([...TREND_WINDOWS]),
+  rounds: z.number().int(),
+  sums: z.array(z.object({ sum: z.number().int(), ...frequencyFields })),
+  categories: z.array(z.object({ category: trendCategorySchema, ...frequencyFields })),
+  hot: z.array(z.number().int()),
+  cold: z.array(z.number().int()),
+});
+
+export const trendFitSchema = z.object({
+  rounds: z.number().int(),
+  cells: z.array(
+    z.object({
+      from: z.number().int(),
+      to: z.number().int(),
+      observed: z.number().int(),
+      expected: z.number(),
+    }),
+  ),
+  statistic: z.number(),
+  degreesOfFreedom: z.number().int(),
+  pValue: z.number(),
+  verdict: z.enum(['fair', 'unusual']),
+});
+export type TrendFit = z.infer<typeof trendFitSchema>;
+
+/** GET /rooms/:id/trends: every figure of the trend tables and the first page of drawn rounds. */
+export const roomTrendsSchema = z.object({
+  roomId: idField,
+  /** Settled rounds counted so far. */
+  drawn: z.number().int(),
+  windows: z.array(trendWindowSchema),
+  omission: z.object({
+    sums: z.array(z.object({ sum: z.number().int(), ...omissionFields })),
+    categories: z.array(z.object({ category: trendCategorySchema, ...omissionFields })),
+  }),
+  /** The chi-square goodness-of-fit over the last 1,000 counted rounds; null with too few rounds. */
+  fit: trendFitSchema.nullable(),
+  rounds: trendRoundPageSchema,
+});
+export type RoomTrends = z.infer<typeof roomTrendsSchema>;

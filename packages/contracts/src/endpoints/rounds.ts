@@ -2,7 +2,14 @@
 import { idParamsSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
 import { roundDetailSchema } from '../positions.ts';
-import { enterRoomResponseSchema, roomListSchema, roomSchema, roundPageSchema } from '../rounds.ts';
+import {
+  enterRoomResponseSchema,
+  roomListSchema,
+  roomSchema,
+  roomTrendsSchema,
+  roundPageSchema,
+  trendRoundPageSchema,
+} from '../rounds.ts';
 
 export const roomEndpoints = {
   list: endpoint({
@@ -63,6 +70,36 @@ export const roomEndpoints = {
     params: idParamsSchema,
     status: 200,
     response: roundDetailSchema,
+    errors: [],
+  }),
+} as const;
+
+/** The trend tables of a room: its figures with the newest drawn rounds, and older rounds page by page. */
+export const trendEndpoints = {
+  room: endpoint({
+    method: 'GET',
+    path: '/rooms/:id/trends',
+    access: 'public',
+    tags: ['trading'],
+    summary:
+      'A room’s trend tables: omission of every sum and category, counts over the last 100 and 1,000 ' +
+      'settled rounds beside their expected values, a chi-square goodness-of-fit, and the newest drawn rounds',
+    params: idParamsSchema,
+    status: 200,
+    response: roomTrendsSchema,
+    errors: [],
+  }),
+  rounds: endpoint({
+    method: 'GET',
+    path: '/rooms/:id/trends/rounds',
+    access: 'public',
+    tags: ['trading'],
+    summary:
+      'A room’s drawn rounds for the trend table, newest first, with their categories; voided ones marked',
+    params: idParamsSchema,
+    query: pageQuerySchema,
+    status: 200,
+    response: trendRoundPageSchema,
     errors: [],
   }),
 } as const;

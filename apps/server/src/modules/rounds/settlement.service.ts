@@ -5,7 +5,8 @@
  *      settled and does nothing; a process dying mid-way rolls everything back, claim included);
  *   2. every position won or lost in one UPDATE, from the winning set the domain computes for the sum;
  *   3. the ledger transfers in one INSERT ... SELECT, crediting user balances in the same statement;
- *   4. the round's totals.
+ *   4. the round's totals;
+ *   5. the round counted in its room's trend tables.
  * A void round refunds every stake the same way, exactly once.
  */
 import {
@@ -22,6 +23,7 @@ import type { DB } from '../../platform/db/schema.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { RoundsRepository } from './rounds.repository.ts';
+import type { TrendsRepository } from './trends.repository.ts';
 
 /** Which bets win for a round's sum. */
 export interface WinningSet {
@@ -83,6 +85,8 @@ export interface SettlementServiceDeps {
   db: Kysely<DB>;
   rounds: RoundsRepository;
   positions: SettlementPositions;
+  /** The trend tables count a round in the transaction that settles it (never a voided one). */
+  trends: TrendsRepository;
   ledger: LedgerService;
   clock: Clock;
   logger: Logger;
@@ -115,6 +119,7 @@ export class SettlementService {
         now,
       );
       await this.deps.rounds.setTotals(trx, roundId, totals);
+      await this.deps.trends.record(trx, { id: roundId, roomId: claimed.roomId, sum: claimed.sum });
       if (totals.positions > 0) await this.testPause(roundId, claimed.issue);
       return { roundId, issue: claimed.issue, status: 'settled', transfers: posted.transfers, ...totals };
     });

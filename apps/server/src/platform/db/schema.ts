@@ -10,6 +10,7 @@ import type { PlayLimitsTables } from './schema-play-limits.ts';
 import type { RealtimeTables } from './schema-realtime.ts';
 import type { ReferralTables } from './schema-referrals.ts';
 import type { SupportTables } from './schema-support.ts';
+import type { TrendTables } from './schema-trends.ts';
 
 type Timestamp = ColumnType<Date, Date, Date>;
 type CreatedAt = ColumnType<Date, Date | undefined, never>;
@@ -359,7 +360,8 @@ export interface DB
     SupportTables,
     PlayLimitsTables,
     LiabilitiesTables,
-    ReferralTables {
+    ReferralTables,
+    TrendTables {
   users: UsersTable;
   sessions: SessionsTable;
   operators: OperatorsTable;

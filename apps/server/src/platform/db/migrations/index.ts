@@ -18,6 +18,7 @@ import * as ledgerCodes from './0012-ledger-codes.ts';
 import * as positionRoots from './0013-position-roots.ts';
 import * as liabilities from './0014-liabilities.ts';
 import * as referrals from './0015-referrals.ts';
+import * as trendFigures from './0016-trend-figures.ts';
 import * as playLimits from './0017-play-limits.ts';
 import * as withdrawalStats from './0018-withdrawal-stats.ts';
 
@@ -37,6 +38,7 @@ export const migrations: Record<string, Migration> = {
   '0013-position-roots': positionRoots,
   '0014-liabilities': liabilities,
   '0015-referrals': referrals,
+  '0016-trend-figures': trendFigures,
   '0017-play-limits': playLimits,
   '0018-withdrawal-stats': withdrawalStats,
 };

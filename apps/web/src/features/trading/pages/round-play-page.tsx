@@ -18,6 +18,7 @@ import { isFinal } from '@tradehall/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { TrendTables } from '../../../components/trend-tables/trend-tables.tsx';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
@@ -66,6 +67,7 @@ function RoundPlay({ roomId }: { roomId: string }) {
   const now = useServerNow();
 
   const roomRound = room.data?.currentRound ?? null;
+  const [tab, setTab] = useState<'bets' | 'trends'>('bets');
   const [activeId, setActiveId] = useState<string | null>(null);
   const [previousId, setPreviousId] = useState<string | null>(null);
   const active = useRound(activeId);
@@ -131,8 +133,34 @@ function RoundPlay({ roomId }: { roomId: string }) {
 
   const status = activeRound ? displayStatus(activeRound, now) : null;
   const canTrade = room.data.qualified && !room.data.paused;
+  const tabs = (
+    <div className="round-play__tabs" role="tablist">
+      {(['bets', 'trends'] as const).map((name) => (
+        <button
+          key={name}
+          type="button"
+          role="tab"
+          aria-selected={tab === name}
+          className={`round-play__tab${tab === name ? ' round-play__tab--on' : ''}`}
+          onClick={() => setTab(name)}
+          data-testid={`round-tab-${name}`}
+        >
+          {name === 'bets' ? t('trends.tabBets') : t('trends.tabTrends')}
+        </button>
+      ))}
+    </div>
+  );
+  if (tab === 'trends') {
+    return (
+      <>
+        {tabs}
+        <TrendTables roomId={roomId} />
+      </>
+    );
+  }
   return (
     <>
+      {tabs}
       <div className="round-play__head">
         <h2 className="room-title" data-testid="room-tier" data-tier={room.data.tier}>
           {t(`trading.tiers.${room.data.tier}`)}
