@@ -67,7 +67,8 @@ const SURROGATE_BYTES = '%ED%A0%80';
 /** The raw body is checked by its signature first: a typed 401, never a field. */
 const RAW_BODY_ROUTES = new Set(['POST /api/v1/payments/sandbox/webhook']);
 /** The only fields where tabs and line breaks are part of the value. */
-const MULTILINE_FIELD_NAMES = new Set(['text', 'content', 'reason']);
+// `evidence` holds a reserves statement's proof, such as a signed message, which spans several lines.
+const MULTILINE_FIELD_NAMES = new Set(['text', 'content', 'reason', 'evidence']);
 
 const isString = (schema: JsonSchema | undefined): boolean =>
   schema !== undefined && [schema.type].flat().includes('string');
