@@ -50,6 +50,8 @@ describe('the step-up declarations', () => {
       'POST /admin/operators/:id/totp/reset',
       'PUT /admin/funding/methods',
       'PUT /admin/liabilities/reserves',
+      'PUT /admin/referrals/programme',
+      'PUT /admin/users/:id/referral-override',
     ]);
   });
 });
@@ -209,6 +211,39 @@ describe.each(DRIVERS)('step-up on %s', (driver) => {
       token: demoAdmin,
     });
     expect(log.body.items[0]).toMatchObject({ operatorId: admin.id, after: statement });
+  });
+
+  it("sets the referral programme and a referrer's override only with a current code (admin), audited", async () => {
+    const admin = await enrolled('admin');
+    const operator = await enrolled('operator');
+    const user = await t.database.kysely.selectFrom('users').select('id').limit(1).executeTakeFirstOrThrow();
+    const programme = { mode: 'one_level', level1RateBps: 2_000, level2RateBps: 0, dailyCapCents: 5_000 };
+    const override = { excluded: true, level1RateBps: null, level2RateBps: null, reason: 'plays both sides' };
+    const targets = [
+      { path: '/admin/referrals/programme', body: programme, action: 'referral.programme' },
+      { path: `/admin/users/${user.id}/referral-override`, body: override, action: 'referral.override' },
+    ];
+    for (const { path, body, action } of targets) {
+      const put = (token: string, extra: object = {}) =>
+        call<ErrorJson>(t, 'PUT', path, { token, body: { ...body, ...extra } });
+      const logged = async () =>
+        (
+          await call<{ items: AuditItem[] }>(t, 'GET', `/admin/audit-log?action=${action}&limit=100`, {
+            token: demoAdmin,
+          })
+        ).body.items.length;
+      const before = await logged();
+      expect((await put(operator.token, { totpCode: codeFor(t, operator.secret) })).status).toBe(403);
+      expect((await put(admin.token)).body.error.code).toBe('TOTP_REQUIRED');
+      const wrong = await put(admin.token, { totpCode: codeFor(t, admin.secret, 5) });
+      expect(wrong.body.error.code).toBe('TOTP_INVALID');
+      expect(await logged()).toBe(before);
+      const saved = await put(admin.token, { totpCode: codeFor(t, admin.secret) });
+      expect(saved.status).toBe(200);
+      expect(await logged()).toBe(before + 1);
+      // The next change needs the next step's code.
+      t.clock.advanceSeconds(30);
+    }
   });
 
   it('replaces an active second factor only with a current code of it', async () => {
