@@ -21,6 +21,10 @@ import { loginOver, request, sleep, waitFor } from './pg-cluster.ts';
 import { closedWithin, WsTestClient } from './realtime-support.ts';
 
 const MAX_WRITES = 400;
+/** Writes allowed in each phase (before the restart, through the drain, on the restarted node): 400 in all. */
+const PHASE_WRITES = [100, 150, 150] as const;
+/** Each writer's pause between writes, so a fast machine does not spend a phase's writes in a blink. */
+const WRITE_PAUSE_MS = 50;
 const cleanups: Array<() => Promise<void> | void> = [];
 afterAll(async () => {
   for (const cleanup of cleanups.reverse()) await cleanup();
@@ -110,18 +114,27 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
       const failed: string[] = [];
       const servedBy = new Map<number, number>();
       let loading = true;
+      // Given out phase by phase: a slow restart must not find the writes already spent, however fast
+      // the machine wrote before it.
+      let budget: number = PHASE_WRITES[0];
       const writer = async () => {
         while (loading && written.length + failed.length < MAX_WRITES) {
+          if (budget <= 0) {
+            await sleep(20);
+            continue;
+          }
           const node = balancer.pick();
           if (!node) {
             await sleep(20);
             continue;
           }
+          budget -= 1;
           const answer = await request<{ id: string }>(`${node.api}/deposits`, {
             method: 'POST',
             token: user,
             body: { method: 'offline', amount: 1_000, depositorName: 'Demo', idempotencyKey: newKey() },
           });
+          await sleep(WRITE_PAUSE_MS);
           if (answer.status === 201) {
             written.push(answer.body.id);
             servedBy.set(node.port, (servedBy.get(node.port) ?? 0) + 1);
@@ -137,6 +150,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
         () => (servedBy.get(a.port) ?? 0) > 3 && (servedBy.get(b.port) ?? 0) > 3,
         30_000,
       );
+      budget += PHASE_WRITES[1];
       const oldA = a;
       oldA.process.child.kill('SIGTERM');
       // Readiness goes first; the realtime clients are told to reconnect elsewhere once the delay is over.
@@ -147,6 +161,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
       a = await startNode(envA);
       await waitFor('the restarted node to take traffic', () => balancer.isReady(a), 20_000);
       const before = servedBy.get(a.port) ?? 0;
+      budget += PHASE_WRITES[2];
       await waitFor('writes on the restarted node', () => (servedBy.get(a.port) ?? 0) > before + 3, 30_000);
       loading = false;
       await writers;
