@@ -1,5 +1,5 @@
 /** The start-up banner: where the app, console, docs and realtime are, and what to be careful about. */
-import { liabilitiesPublicKey } from '@tradehall/domain';
+import { liabilitiesPublicKey } from '@tradehall/domain/liabilities';
 import { type Config, servesRealtime } from './platform/config.ts';
 import type { Database } from './platform/db/database.ts';
 import type { Mailer } from './platform/mailer.ts';

@@ -4,7 +4,8 @@
  * realtime clients (they reconnect elsewhere), stop accepting, finish in-flight requests, close the
  * database, release the data-dir lock.
  */
-import { generateBeaconKey, generateLiabilitiesKey } from '@tradehall/domain';
+import { generateBeaconKey } from '@tradehall/domain';
+import { generateLiabilitiesKey } from '@tradehall/domain/liabilities';
 import type { Redis } from 'ioredis';
 import { buildApp } from './app.ts';
 import { banner } from './banner.ts';

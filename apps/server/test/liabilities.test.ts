@@ -6,14 +6,8 @@
  * application: a changed balance, a dropped user, a negative leaf, a changed signature all fail.
  */
 import { createHash } from 'node:crypto';
-import {
-  type LiabilitiesProof,
-  leafNode,
-  type SumNode,
-  signStatement,
-  toHex,
-  verifyLiabilitiesProof,
-} from '@tradehall/domain';
+import { leafNode, type SumNode, toHex } from '@tradehall/domain';
+import { type LiabilitiesProof, signStatement, verifyLiabilitiesProof } from '@tradehall/domain/liabilities';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { packLevel } from '../src/modules/liabilities/liabilities-storage.ts';

@@ -1,6 +1,5 @@
 export * from './books/liabilities-claim.ts';
-export * from './books/liabilities-proof.ts';
-export * from './books/liabilities-statement.ts';
+export * from './books/liabilities-format.ts';
 export * from './books/liabilities-tree.ts';
 export * from './books/merkle-sum.ts';
 export * from './books/position-leaf.ts';

@@ -4,7 +4,11 @@
  * leaf, every sum on the path range-checked, the root and the total. Pure: runs in the browser and offline.
  */
 import { fromHex, toHex } from '../sha256.ts';
+import { LIABILITIES_PROOF_FORMAT } from './liabilities-format.ts';
 import { type SnapshotStatement, verifyStatement } from './liabilities-statement.ts';
+
+export { LIABILITIES_PROOF_FORMAT };
+
 import {
   HASH_BYTES,
   leafNode,
@@ -14,8 +18,6 @@ import {
   type SumNode,
   SumTreeRefused,
 } from './merkle-sum.ts';
-
-export const LIABILITIES_PROOF_FORMAT = 'tradehall-liabilities-proof/v1';
 
 export interface LiabilitiesProofStep {
   side: 'left' | 'right';

@@ -15,15 +15,17 @@ import type {
 import {
   type ClaimLeaf,
   LIABILITIES_PROOF_FORMAT,
-  type LiabilitiesProof,
-  liabilitiesPublicKey,
   liabilitiesTree,
-  NO_PREVIOUS_ROOT,
-  type SnapshotStatement,
-  signStatement,
   toHex,
   userClaim,
 } from '@tradehall/domain';
+import {
+  type LiabilitiesProof,
+  liabilitiesPublicKey,
+  NO_PREVIOUS_ROOT,
+  type SnapshotStatement,
+  signStatement,
+} from '@tradehall/domain/liabilities';
 import type { Kysely } from 'kysely';
 import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';

@@ -5,7 +5,7 @@
  * to customer service with the proof's essentials and opens the conversation.
  */
 import type { LiabilitiesSnapshot } from '@tradehall/contracts';
-import { type LiabilitiesProof, verifyLiabilitiesProof } from '@tradehall/domain';
+import { type LiabilitiesProof, verifyLiabilitiesProof } from '@tradehall/domain/liabilities';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { formatCents, formatTime } from '../../../lib/format.ts';

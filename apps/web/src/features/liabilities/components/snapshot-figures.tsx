@@ -3,7 +3,7 @@
  * key the server publishes (a snapshot signed by any other key counts as not verified).
  */
 import type { LiabilitiesSnapshot } from '@tradehall/contracts';
-import { verifyStatement } from '@tradehall/domain';
+import { verifyStatement } from '@tradehall/domain/liabilities';
 import { useTranslation } from 'react-i18next';
 import { formatCents, formatTime } from '../../../lib/format.ts';
 

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import type { LiabilitiesProof } from '@tradehall/domain';
+import type { LiabilitiesProof } from '@tradehall/domain/liabilities';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../lib/i18n.ts';
 import { LIABILITIES_PATH } from '../../../lib/paths.ts';
