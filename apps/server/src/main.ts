@@ -81,9 +81,9 @@ async function main(): Promise<void> {
     if (config.trading.fairness.beacon === 'local') {
       // The offline demo's and tests' beacon: drand's API on loopback, with a key of this install's
       // (kept in DATA_DIR, so rounds in flight at a restart are still drawn).
-      localBeacon = new LocalBeacon({
-        secretKey: loadOrCreateLocalBeaconKey(config.dataDir, () => generateBeaconKey().secretKey),
-      });
+      localBeacon = new LocalBeacon(
+        loadOrCreateLocalBeaconKey(config.dataDir, () => generateBeaconKey().secretKey),
+      );
       const url = await localBeacon.start();
       const { chainHash, publicKey, genesis, period } = localBeacon.network;
       const fairness = {

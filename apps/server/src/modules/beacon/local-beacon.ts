@@ -33,6 +33,8 @@ export interface LocalBeaconOptions {
    * restart can still be drawn; a fresh key when absent.
    */
   secretKey?: Uint8Array;
+  /** The kept secret key's public key, when kept with it (saves deriving it at every start). */
+  publicKey?: string;
 }
 
 /** Fixed so rounds planned before a restart keep their numbering (and, with a kept key, their values). */
@@ -48,7 +50,12 @@ export class LocalBeacon {
   #url: string | null = null;
 
   constructor(options: LocalBeaconOptions = {}) {
-    const key = options.secretKey ? beaconKeyFrom(options.secretKey) : generateBeaconKey();
+    const { secretKey, publicKey } = options;
+    const key = secretKey
+      ? publicKey
+        ? { secretKey, publicKey }
+        : beaconKeyFrom(secretKey)
+      : generateBeaconKey();
     this.#secretKey = key.secretKey;
     this.#now = options.now ?? Date.now;
     this.#answerRound = options.answerRound ?? ((asked) => asked);
