@@ -1,7 +1,10 @@
 /**
- * The operator's files in docs/operations: the alert rules are valid Prometheus rule YAML and every
- * series docs/operations/metrics.md documents has at least one alert and one dashboard panel.
+ * The operator's files in docs/operations: the alert rules are valid Prometheus rule YAML, load in
+ * Prometheus's own checker and pass their unit tests (promtool, Debian's prometheus package, which
+ * .ci/run installs), and every series docs/operations/metrics.md documents has at least one alert and
+ * one dashboard panel.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -39,6 +42,18 @@ describe('docs/operations', () => {
       names.add(String(rule.alert));
     }
     expect(names.size).toBe(rules.length);
+  });
+
+  it('load in Prometheus and fire when their unit tests say: promtool check rules, promtool test rules', () => {
+    const promtool = (...args: string[]) =>
+      spawnSync('promtool', args, { cwd: path.join(REPO_ROOT, 'docs/operations'), encoding: 'utf8' });
+    const checked = promtool('check', 'rules', 'prometheus-alerts.yml');
+    expect(checked.error, 'promtool is on PATH (Debian package prometheus)').toBeUndefined();
+    expect(checked.stdout + checked.stderr).toContain(`SUCCESS: ${rules.length} rules found`);
+    expect(checked.status).toBe(0);
+    const tested = promtool('test', 'rules', 'prometheus-alerts.test.yml');
+    expect(tested.stdout + tested.stderr).toContain('SUCCESS');
+    expect(tested.status).toBe(0);
   });
 
   it('alerts on and charts every documented series', () => {
