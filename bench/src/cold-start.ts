@@ -12,6 +12,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { PGLITE_SHARED_BUFFERS } from '../../apps/server/src/platform/db/pglite-engine.ts';
 import { builtServerArgs } from './built-server.ts';
 import { freePort } from './http-helpers.ts';
 import { createScratchDatabase, databaseUrl, dropScratchDatabase } from './pg-scratch.ts';
@@ -118,15 +119,21 @@ async function startServer(dataDir: string, url: string, idle: boolean): Promise
   }
 }
 
-/** PGlite by itself on the same data (opened, one query, idle): the embedded database's own share. */
+/**
+ * PGlite by itself on the same data (opened, one query, idle): the embedded database's own share. Opened
+ * with the server's settings (pglite-engine.ts): its shared_buffers, and baseline-compiled WebAssembly.
+ */
 async function pgliteAloneMb(dataDir: string): Promise<number> {
   const script = `
     import { PGlite } from '@electric-sql/pglite';
-    const db = await PGlite.create({ dataDir: ${JSON.stringify(join(dataDir, 'pgdata'))} });
+    const db = await PGlite.create({
+      dataDir: ${JSON.stringify(join(dataDir, 'pgdata'))},
+      startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=${PGLITE_SHARED_BUFFERS}'],
+    });
     await db.query('select count(*) from users');
     process.send('ready');
     process.on('message', async () => { await db.close(); process.exit(0); });`;
-  const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+  const child = spawn(process.execPath, ['--liftoff-only', '--input-type=module', '-e', script], {
     cwd: join(repoRoot, 'apps/server'),
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

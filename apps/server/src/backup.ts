@@ -17,11 +17,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { auditLedger } from './modules/ledger/ledger-audit.ts';
 import { digestLedger, type LedgerDigest } from './modules/ledger/ledger-digest.ts';
 import { createDatabase, type Database, openPostgres, wrapPglite } from './platform/db/database.ts';
+import { openPgliteEngine } from './platform/db/pglite-engine.ts';
 import type { Logger } from './platform/logger.ts';
 
 const run = promisify(execFile);
@@ -182,7 +182,7 @@ export async function restore(
       throw new Error(`${pgdata} is not empty: restore into a fresh DATA_DIR`);
     }
     mkdirSync(target.dataDir, { recursive: true });
-    const pglite = await PGlite.create({ dataDir: pgdata, loadDataDir: new Blob([archive]) });
+    const pglite = await openPgliteEngine({ dataDir: pgdata, loadDataDir: new Blob([archive]) });
     database = wrapPglite(pglite, { location: pgdata });
   }
   try {

@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.ts';
@@ -13,6 +13,7 @@ import type { Logger } from '../logger.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { INT8_OID, parseInt8 } from './int8.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { openPgliteEngine } from './pglite-engine.ts';
 import type { PoolStats } from './pool-stats.ts';
 import type { DB } from './schema.ts';
 import type { StatementObserver } from './statement-observer.ts';
@@ -47,7 +48,7 @@ export async function createDatabase(
   const lock = acquireDataDirLock(config.dataDir);
   try {
     const pgdata = path.join(config.dataDir, 'pgdata');
-    const pglite = await PGlite.create({ dataDir: pgdata });
+    const pglite = await openPgliteEngine({ dataDir: pgdata });
     return wrapPglite(pglite, { location: `embedded PGlite at ${pgdata}`, lock });
   } catch (error) {
     lock.release();
