@@ -5,10 +5,11 @@
  * one dashboard panel.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
+import { parse, stringify } from 'yaml';
 import { REPO_ROOT } from './pg-cluster.ts';
 
 const docs = (name: string) => readFileSync(path.join(REPO_ROOT, 'docs/operations', name), 'utf8');
@@ -54,6 +55,21 @@ describe('docs/operations', () => {
     const tested = promtool('test', 'rules', 'prometheus-alerts.test.yml');
     expect(tested.stdout + tested.stderr).toContain('SUCCESS');
     expect(tested.status).toBe(0);
+  });
+
+  it("has dashboard queries Prometheus can parse: each panel's expression checked as a recording rule", () => {
+    const expressions = dashboard.panels.flatMap((panel) => panel.targets.map((target) => target.expr));
+    const dir = mkdtempSync(path.join(tmpdir(), 'tradehall-dashboard-'));
+    try {
+      const file = path.join(dir, 'dashboard-rules.yml');
+      const rules = expressions.map((expr, index) => ({ record: `dashboard:panel_${index}`, expr }));
+      writeFileSync(file, stringify({ groups: [{ name: 'grafana-dashboard', rules }] }));
+      const checked = spawnSync('promtool', ['check', 'rules', file], { encoding: 'utf8' });
+      expect(checked.stdout + checked.stderr).toContain(`SUCCESS: ${expressions.length} rules found`);
+      expect(checked.status).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('alerts on and charts every documented series', () => {
