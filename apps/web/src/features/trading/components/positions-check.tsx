@@ -78,36 +78,21 @@ function Lines({ result, issue }: { result: PositionsCheckResult; issue: string 
       : device.state === 'pass'
         ? t('trading.positionsCheck.devicePass')
         : t('trading.positionsCheck.deviceFail', { kept: shortRoot(device.kept ?? '') });
+  const setText =
+    set.state === 'pass'
+      ? t('trading.positionsCheck.setPass', { count: set.count })
+      : t('trading.positionsCheck.setFail');
+  const lines = [
+    { name: 'set', state: set.state, part: t('trading.positionsCheck.partSet'), text: setText },
+    { name: 'mine', state: mine.state, part: t('trading.positionsCheck.partMine'), text: mineText },
+    { name: 'ledger', state: ledger.state, part: t('trading.positionsCheck.partLedger'), text: ledgerText },
+    { name: 'device', state: device.state, part: t('trading.positionsCheck.partDevice'), text: deviceText },
+  ];
   return (
     <ul className="verify-result__checks">
-      <CheckLine
-        state={set.state}
-        part={t('trading.positionsCheck.partSet')}
-        text={
-          set.state === 'pass'
-            ? t('trading.positionsCheck.setPass', { count: set.count })
-            : t('trading.positionsCheck.setFail')
-        }
-        testId={`positions-set-${issue}`}
-      />
-      <CheckLine
-        state={mine.state}
-        part={t('trading.positionsCheck.partMine')}
-        text={mineText}
-        testId={`positions-mine-${issue}`}
-      />
-      <CheckLine
-        state={ledger.state}
-        part={t('trading.positionsCheck.partLedger')}
-        text={ledgerText}
-        testId={`positions-ledger-${issue}`}
-      />
-      <CheckLine
-        state={device.state}
-        part={t('trading.positionsCheck.partDevice')}
-        text={deviceText}
-        testId={`positions-device-${issue}`}
-      />
+      {lines.map(({ name, ...line }) => (
+        <CheckLine key={name} {...line} testId={`positions-${name}-${issue}`} />
+      ))}
     </ul>
   );
 }

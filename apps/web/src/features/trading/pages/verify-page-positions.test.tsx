@@ -31,31 +31,18 @@ const SUM = 14;
  * Three positions, the viewer's is the second. Special numbers at 70x: 14 wins, 3 loses. The ledger's
  * honest totals, worked out by hand: staked 1,000 + 2,000 + 3,000 = 6,000; paid 1,000 x 70 + 3,000 x 70.
  */
+const specialAt70 = (n: number, owner: string, salt: string, number: number): PositionLeaf => ({
+  roundId: ROUND,
+  positionId: positionId(n),
+  ownerCommitment: ownerCommitment(owner, salt),
+  bet: { category: 'special_number', number },
+  amount: 1_000 * n,
+  multiplier: 7_000,
+});
 const LEAVES: PositionLeaf[] = [
-  {
-    roundId: ROUND,
-    positionId: positionId(1),
-    ownerCommitment: ownerCommitment(OTHER, 'cd'.repeat(32)),
-    bet: { category: 'special_number', number: 14 },
-    amount: 1_000,
-    multiplier: 7_000,
-  },
-  {
-    roundId: ROUND,
-    positionId: positionId(2),
-    ownerCommitment: ownerCommitment(USER, MY_SALT),
-    bet: { category: 'special_number', number: 3 },
-    amount: 2_000,
-    multiplier: 7_000,
-  },
-  {
-    roundId: ROUND,
-    positionId: positionId(3),
-    ownerCommitment: ownerCommitment(OTHER, 'ef'.repeat(32)),
-    bet: { category: 'special_number', number: 14 },
-    amount: 3_000,
-    multiplier: 7_000,
-  },
+  specialAt70(1, OTHER, 'cd'.repeat(32), 14),
+  specialAt70(2, USER, MY_SALT, 3),
+  specialAt70(3, OTHER, 'ef'.repeat(32), 14),
 ];
 const LEDGER = { positions: 3, staked: 6_000, paid: 280_000 };
 const TREE = buildPositionTree(LEAVES);
@@ -188,52 +175,58 @@ describe('the positions check of a settled round', () => {
     expect(screen.queryByTestId('verify-room-normal')).toBeNull();
   });
 
-  it('fails the set (and this device’s root) when a leaf was changed in the committed set', async () => {
-    keepSealedRoot(ROUND, TREE.root);
-    // Someone else's position handed to another owner after the seal: stakes and payouts unchanged.
-    const leaves = LEAVES.map(published);
-    leaves[0] = { ...(leaves[0] as ReturnType<typeof published>), ownerCommitment: 'ee'.repeat(32) };
-    serve({ committed: committedRound({ leaves }) });
+  // Someone else's position handed to another owner after the seal: stakes and payouts unchanged.
+  const reowned = LEAVES.map(published).map((leaf, index) =>
+    index === 0 ? { ...leaf, ownerCommitment: 'ee'.repeat(32) } : leaf,
+  );
+  const tampered: {
+    name: string;
+    kept?: string;
+    served: Parameters<typeof serve>[0];
+    states: string[];
+    part: 'set' | 'mine' | 'ledger' | 'device';
+    says: string;
+  }[] = [
+    {
+      name: 'a leaf changed in the committed set fails the set (and this device’s root)',
+      served: { committed: committedRound({ leaves: reowned }) },
+      states: ['fail', 'pass', 'pass', 'fail'],
+      part: 'set',
+      says: '✗ Committed set The published positions do not rebuild the root published when the round sealed',
+    },
+    {
+      name: 'a root kept on this device that differs fails only this device’s line',
+      kept: `${'0'.repeat(63)}1`,
+      served: {},
+      states: ['pass', 'pass', 'pass', 'fail'],
+      part: 'device',
+      says: '(00000000…000001) is not the one the positions rebuild',
+    },
+    {
+      name: 'ledger totals off by one cent fail only the ledger line',
+      served: { committed: committedRound({ ledger: { ...LEDGER, paid: LEDGER.paid + 1 } }) },
+      states: ['pass', 'pass', 'fail', 'pass'],
+      part: 'ledger',
+      says: 'The ledger moved $60.00 in stakes and $2,800.01 in payouts, but the sealed positions and the result imply $60.00 and $2,800.00.',
+    },
+    {
+      name: 'a record that disagrees with its committed leaf fails only the viewer’s line',
+      served: { mine: [{ ...MY_POSITION, amount: 2_500 }] },
+      states: ['pass', 'fail', 'pass', 'pass'],
+      part: 'mine',
+      says: '1 of your 1 position(s) in this round are not in the sealed set',
+    },
+  ];
+
+  it.each(tampered)('$name', async ({ kept, served, states, part, says }) => {
+    keepSealedRoot(ROUND, kept ?? TREE.root);
+    serve(served);
     openForRound();
     const found = await lines();
-    expect(found.states()).toEqual(['fail', 'pass', 'pass', 'fail']);
+    expect(found.states()).toEqual(states);
     expect(found.check.dataset.ok).toBe('false');
     expect(found.check.textContent).toContain('Positions committed at the seal: not verified');
-    expect(found.set.textContent).toContain('✗');
-    expect(found.set.textContent).toContain('do not rebuild the root published when the round sealed');
-  });
-
-  it('fails only this device’s line when the root it kept at the seal differs', async () => {
-    const other = `${'0'.repeat(63)}1`;
-    keepSealedRoot(ROUND, other);
-    serve();
-    openForRound();
-    const found = await lines();
-    expect(found.states()).toEqual(['pass', 'pass', 'pass', 'fail']);
-    expect(found.check.dataset.ok).toBe('false');
-    expect(found.device.textContent).toContain('(00000000…000001) is not the one the positions rebuild');
-  });
-
-  it('fails only the ledger line when the ledger’s totals are off by one cent', async () => {
-    keepSealedRoot(ROUND, TREE.root);
-    serve({ committed: committedRound({ ledger: { ...LEDGER, paid: LEDGER.paid + 1 } }) });
-    openForRound();
-    const found = await lines();
-    expect(found.states()).toEqual(['pass', 'pass', 'fail', 'pass']);
-    expect(found.ledger.textContent).toContain(
-      'The ledger moved $60.00 in stakes and $2,800.01 in payouts, but the sealed positions and the result imply $60.00 and $2,800.00.',
-    );
-  });
-
-  it('fails the viewer’s line when their record and the committed leaf disagree', async () => {
-    keepSealedRoot(ROUND, TREE.root);
-    serve({ mine: [{ ...MY_POSITION, amount: 2_500 }] });
-    openForRound();
-    const found = await lines();
-    expect(found.states()).toEqual(['pass', 'fail', 'pass', 'pass']);
-    expect(found.mine.textContent).toContain(
-      '1 of your 1 position(s) in this round are not in the sealed set',
-    );
+    expect(found[part].textContent).toContain(says);
   });
 
   it('says plainly what it did not check: signed out, no root kept on this device', async () => {
