@@ -173,6 +173,8 @@ describe('the positions check of a settled round', () => {
       `${VERIFY_PATH}?room=${ROOM_ID}`,
     );
     expect(screen.queryByTestId('verify-room-normal')).toBeNull();
+    // Signed in, the round's own answer is used; the room's list is not asked for.
+    expect(calls.some((call) => call.path === `/rooms/${ROOM_ID}/rounds`)).toBe(false);
   });
 
   // Someone else's position handed to another owner after the seal: stakes and payouts unchanged.

@@ -7,7 +7,7 @@
  * /pages/game/verify?room=<id>&round=<id> (linked from an investment record and the round card): that one
  * round, its positions check run at once, and a link to all the room's rounds.
  */
-import type { ReactNode } from 'react';
+import type { RoundView } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
@@ -61,29 +61,42 @@ function RoomRounds({ roomId }: { roomId: string }) {
   );
 }
 
-/**
- * The round asked for: its own answer when signed in (which also lists the viewer's positions in it);
- * signed out, the room's round list (public) is searched for it.
- */
+/** The round asked for, once found; or why it is not shown. */
+function FocusedBody({
+  round,
+  query,
+}: {
+  round: RoundView | null;
+  query: { isError: boolean; isPending: boolean; error: unknown; refetch: () => Promise<unknown> };
+}) {
+  const { t } = useTranslation();
+  if (round) return <RoundProof round={round} checkPositions />;
+  if (query.isError) {
+    return <ErrorNotice error={query.error} onRetry={() => void query.refetch().catch(() => {})} />;
+  }
+  if (query.isPending) return <DataPlaceholder lines={4} />;
+  return <p className="field__hint">{t('trading.positionsCheck.roundNotFound')}</p>;
+}
+
+/** Signed in: the round's own answer, which also lists the viewer's positions in it. */
+function SignedInRound({ roundId }: { roundId: string }) {
+  const detail = useRound(roundId);
+  return <FocusedBody round={detail.data?.round ?? null} query={detail} />;
+}
+
+/** Signed out: the round is looked for in the room's (public) list of rounds. */
+function PublicRound({ roomId, roundId }: { roomId: string; roundId: string }) {
+  const listed = useRoomRounds(roomId);
+  const round = listed.data?.pages.flatMap((page) => page.items).find((item) => item.id === roundId);
+  return <FocusedBody round={round ?? null} query={listed} />;
+}
+
 function FocusedRound({ roomId, roundId }: { roomId: string; roundId: string }) {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
-  const detail = useRound(loggedIn ? roundId : null);
-  const listed = useRoomRounds(roomId);
-  const round =
-    detail.data?.round ??
-    listed.data?.pages.flatMap((page) => page.items).find((item) => item.id === roundId) ??
-    null;
-  const failed = loggedIn ? (detail.isError && !detail.data ? detail : null) : listed.isError ? listed : null;
-  let body: ReactNode;
-  if (round) body = <RoundProof round={round} checkPositions />;
-  else if (failed)
-    body = <ErrorNotice error={failed.error} onRetry={() => void failed.refetch().catch(() => {})} />;
-  else if (loggedIn ? detail.isPending : listed.isPending) body = <DataPlaceholder lines={4} />;
-  else body = <p className="field__hint">{t('trading.positionsCheck.roundNotFound')}</p>;
   return (
     <>
-      {body}
+      {loggedIn ? <SignedInRound roundId={roundId} /> : <PublicRound roomId={roomId} roundId={roundId} />}
       <Link
         className="text-link"
         to={withQuery(VERIFY_PATH, { room: roomId })}
