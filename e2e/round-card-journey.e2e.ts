@@ -11,6 +11,9 @@
  * 4. the page frozen (as Chrome freezes a hidden tab) from the seal until after the settlement;
  * 5. and 6. watched without interruption.
  *
+ * Then the verification page, opened for the first round (the one with the user's positions, whose seal
+ * this page saw), checks its committed positions in the browser: all four parts pass.
+ *
  * For each round, the card shows it settled within 1 s of the later of the server settling it and the
  * page being back (reconnected, reopened, resumed); the balance on the same screen never shows the
  * round's payout while the card still shows the round unsettled.
@@ -129,6 +132,8 @@ afterAll(async () => {
 
 describe('the round card on a freshly started server', () => {
   let first = '';
+  /** The first round, where the user took two positions. */
+  let withPositions = '';
 
   it('the first round after the start: opened mid-round, two positions from the page, settled in time', async () => {
     // In through home, hall and room and back, three times in quick succession, as a hurried user (or a
@@ -147,6 +152,7 @@ describe('the round card on a freshly started server', () => {
     }
     await page.getByTestId('current-round').waitFor();
     first = await currentRoundId();
+    withPositions = first;
     // The page came in during the server's first round, while it is open.
     expect(serverAt(first, 'open')).toBeDefined();
     for (const bet of ['bet-both-long', 'bet-both-short']) {
@@ -218,4 +224,26 @@ describe('the round card on a freshly started server', () => {
       first = round;
     }
   }, 120_000);
+
+  it('the verification page checks the first round’s committed positions: all four parts pass', async () => {
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`/#/pages/game/verify?room=${roomId}&round=${withPositions}`);
+    // A fresh start of the app on this page: its chunk and the catalogue's later part load, and the app starts.
+    await page.reload();
+    const check = page.locator('[data-testid^="positions-check-"]');
+    await check.waitFor({ timeout: 20_000 });
+    const states = await check
+      .locator('[data-testid^="positions-"][data-state]')
+      .evaluateAll((lines) =>
+        lines.map(
+          (line) => `${line.getAttribute('data-testid')?.split('-')[1]}:${line.getAttribute('data-state')}`,
+        ),
+      );
+    expect(states).toEqual(['set:pass', 'mine:pass', 'ledger:pass', 'device:pass']);
+    expect(await check.getAttribute('data-ok')).toBe('true');
+    // The sentences are the catalogue's (its later part), not keys.
+    expect(await check.textContent()).toContain('here in your browser');
+    expect(errors).toEqual([]);
+  }, 60_000);
 });

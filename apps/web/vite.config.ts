@@ -156,6 +156,23 @@ const FIRST_SCREEN_NAMESPACES = new Set([
   'errors',
 ]);
 
+/**
+ * Sub-objects of a first-screen namespace that only pages outside the first screen show: they go with
+ * the later part all the same (the later part is merged deeply into the catalogue). The positions check
+ * of the verification page is a screenful of sentences in a namespace the room page needs.
+ */
+const LATER_SUBTREES: ReadonlyArray<readonly [namespace: string, key: string]> = [
+  ['trading', 'positionsCheck'],
+];
+
+/** The namespace as the first part carries it, or as the later part does: its later sub-objects moved. */
+function partOf(namespace: string, value: unknown, firstPart: boolean): unknown {
+  const keys = new Set(LATER_SUBTREES.filter(([name]) => name === namespace).map(([, key]) => key));
+  if (keys.size === 0 || value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).filter(([key]) => keys.has(key) !== firstPart);
+  return entries.length === 0 ? undefined : Object.fromEntries(entries);
+}
+
 const PART_OF_IMPORTER = new Map([
   [resolve(import.meta.dirname, 'src/lib/messages/first-screen.ts'), 'first-screen'],
   [resolve(import.meta.dirname, 'src/lib/messages/later.ts'), 'later'],
@@ -178,9 +195,15 @@ function catalogueParts(): Plugin {
       const firstPart = match[2] === 'first-screen';
       this.addWatchFile(file);
       const catalogue = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
-      const part = Object.entries(catalogue).filter(
-        ([namespace]) => FIRST_SCREEN_NAMESPACES.has(namespace) === firstPart,
-      );
+      const part = Object.entries(catalogue).flatMap(([namespace, value]): [string, unknown][] => {
+        if (FIRST_SCREEN_NAMESPACES.has(namespace) !== firstPart) {
+          // A first-screen namespace still gives the later part its later sub-objects.
+          const moved = firstPart ? undefined : partOf(namespace, value, false);
+          return moved === undefined || moved === value ? [] : [[namespace, moved]];
+        }
+        const kept = firstPart ? partOf(namespace, value, true) : value;
+        return kept === undefined ? [] : [[namespace, kept]];
+      });
       // A JSON.parse of a string literal parses faster than the same object literal (V8's advice).
       return {
         code: `export default JSON.parse(${JSON.stringify(JSON.stringify(Object.fromEntries(part)))});`,

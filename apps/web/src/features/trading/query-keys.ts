@@ -16,6 +16,7 @@ export const tradingKeys = {
   positions: ['trading', 'positions'] as const,
   revenue: ['trading', 'revenue'] as const,
   positionProof: (id: string) => ['trading', 'position-proof', id] as const,
+  committedRound: (id: string) => ['trading', 'committed-round', id] as const,
 };
 
 /** In the background: balance, money records, investment and revenue records. */

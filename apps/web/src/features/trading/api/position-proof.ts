@@ -2,7 +2,7 @@
  * GET /position-proofs/positions/:id: my position's inclusion proof, checked here in the browser against
  * the root this device kept at the seal (or, if it never saw the seal, the root the proof names).
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { PositionProof } from '@tradehall/contracts';
 import { positionProofEndpoints } from '@tradehall/contracts/endpoints';
 import { verifyOwnPosition } from '@tradehall/domain';
@@ -26,15 +26,20 @@ export function checkPositionProof(proof: PositionProof): boolean {
   );
 }
 
+/** The proof as answered; the verification page checks it against the round's published root itself. */
 export const positionProofQueryOptions = (id: string) =>
   queryOptions({
     queryKey: tradingKeys.positionProof(id),
     queryFn: ({ signal }) => fetchPositionProof(id, signal),
-    select: checkPositionProof,
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
 
 export function usePositionProofCheck(id: string, enabled: boolean) {
-  return useQuery({ ...positionProofQueryOptions(id), enabled });
+  return useQuery({ ...positionProofQueryOptions(id), select: checkPositionProof, enabled });
+}
+
+/** Several of my positions' proofs at once (the verification page: every position of one round). */
+export function usePositionProofs(ids: readonly string[]) {
+  return useQueries({ queries: ids.map((id) => positionProofQueryOptions(id)) });
 }

@@ -8,6 +8,9 @@ import type { PositionView, RoundView } from '@tradehall/contracts';
 import type { RoundStatus } from '@tradehall/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { withQuery } from '../../../lib/navigation.ts';
+import { VERIFY_PATH } from '../../../lib/paths.ts';
 import { HashValue } from './hash-value.tsx';
 import { PositionList } from './position-list.tsx';
 import { RoundCommitment } from './round-commitment.tsx';
@@ -85,11 +88,20 @@ export function RoundPanel({
         </dl>
       ) : null}
       {round.positions !== null ? (
-        <SealedRoot
-          roundId={round.id}
-          positions={round.positions}
-          testId={`${testIdPrefix}-positions-root`}
-        />
+        <>
+          <SealedRoot
+            roundId={round.id}
+            positions={round.positions}
+            testId={`${testIdPrefix}-positions-root`}
+          />
+          <Link
+            className="text-link"
+            to={withQuery(VERIFY_PATH, { room: round.roomId, round: round.id })}
+            data-testid={`${testIdPrefix}-verify-positions`}
+          >
+            {t('trading.positionsCheck.link')}
+          </Link>
+        </>
       ) : null}
       {children}
       <h3 className="round-card__subtitle">{t('trading.round.myPositions')}</h3>

@@ -4,7 +4,8 @@
  * here, in the browser, on exactly these published values, and shows whether the chain link and the
  * digits check out. A scheme v2 round's proof (with its beacon) is fetched first, and the beacon's BLS
  * signature, its round (the first after the seal) and its source are checked here too, with a link to
- * the published drand round.
+ * the published drand round. A sealed round also offers the check of the positions committed at its seal
+ * (positions-check.tsx), open from the start when the page was opened for that round.
  */
 import type { FairnessProof, RoundView } from '@tradehall/contracts';
 import { type Verification, verifyRound } from '@tradehall/domain';
@@ -13,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { fetchFairnessProof } from '../api/fairness-proof.ts';
 import { currentOrigin, proofAddress } from './fairness-explainer.tsx';
 import { HashValue } from './hash-value.tsx';
+import { PositionsCheck } from './positions-check.tsx';
 import { FairnessLine } from './round-commitment.tsx';
 import { RoundResult } from './round-result.tsx';
 
@@ -34,8 +36,15 @@ function Check({
   );
 }
 
-export function RoundProof({ round }: { round: RoundView }) {
+export function RoundProof({
+  round,
+  checkPositions = false,
+}: {
+  round: RoundView;
+  checkPositions?: boolean;
+}) {
   const { t } = useTranslation();
+  const [positionsShown, setPositionsShown] = useState(checkPositions);
   const [result, setResult] = useState<Verification | null>(null);
   const [beacon, setBeacon] = useState<FairnessProof['beacon']>(null);
   const [loadFailed, setLoadFailed] = useState(false);
@@ -168,6 +177,17 @@ export function RoundProof({ round }: { round: RoundView }) {
           </pre>
         </div>
       ) : null}
+      {round.positions !== null && !positionsShown ? (
+        <button
+          type="button"
+          className="text-button text-button--small round-proof__action"
+          onClick={() => setPositionsShown(true)}
+          data-testid={`verify-positions-${round.issue}`}
+        >
+          {t('trading.positionsCheck.action')}
+        </button>
+      ) : null}
+      {positionsShown ? <PositionsCheck round={round} /> : null}
     </article>
   );
 }

@@ -4,10 +4,13 @@
  */
 import type { PositionView } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { type RecordDetail, RecordItem } from '../../../components/ui/record-item.tsx';
 import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { formatCents, formatMultiplier, formatRelativeTime, formatTime } from '../../../lib/format.ts';
+import { withQuery } from '../../../lib/navigation.ts';
+import { VERIFY_PATH } from '../../../lib/paths.ts';
 import { usePositions } from '../api/positions.ts';
 import { betLabel } from '../bets.ts';
 import { PositionProofCheck, PositionProofExplainer } from '../components/position-proof-check.tsx';
@@ -31,6 +34,18 @@ function PositionRecord({ position }: { position: PositionView }) {
   if (position.settledAt !== null) {
     details.push({ label: t('trading.records.settledAt'), value: formatTime(position.settledAt) });
   }
+  details.push({
+    label: t('trading.positionsCheck.title'),
+    value: (
+      <Link
+        className="text-link"
+        to={withQuery(VERIFY_PATH, { room: position.roomId, round: position.roundId })}
+        data-testid="record-verify-round"
+      >
+        {t('trading.positionsCheck.link')}
+      </Link>
+    ),
+  });
   return (
     <RecordItem
       title={

@@ -1,9 +1,13 @@
 /**
  * /pages/game/verify?room=<id> (ours; linked from the room, the round page and the rules): the room's
  * rounds, newest first, each with its issue, hash, previous hash (its commitment), digits and sum, and
- * for a drawn round a Verify action computed in this browser by the domain's verifier. Without a room,
- * the rooms to choose from.
+ * for a drawn round a Verify action computed in this browser by the domain's verifier; a sealed round
+ * also offers the check of the positions committed at its seal. Without a room, the rooms to choose from.
+ *
+ * /pages/game/verify?room=<id>&round=<id> (linked from an investment record and the round card): that one
+ * round, its positions check run at once, and a link to all the room's rounds.
  */
+import type { RoundView } from '@tradehall/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
@@ -12,8 +16,10 @@ import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RecordsList } from '../../../components/ui/records-list.tsx';
 import { withQuery } from '../../../lib/navigation.ts';
 import { VERIFY_PATH } from '../../../lib/paths.ts';
+import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { useRoomRounds } from '../api/room-rounds.ts';
 import { useRooms } from '../api/rooms.ts';
+import { useRound } from '../api/round.ts';
 import { RoundProof } from '../components/round-proof.tsx';
 import '../trading.css';
 
@@ -55,17 +61,71 @@ function RoomRounds({ roomId }: { roomId: string }) {
   );
 }
 
+/** The round asked for, once found; or why it is not shown. */
+function FocusedBody({
+  round,
+  query,
+}: {
+  round: RoundView | null;
+  query: { isError: boolean; isPending: boolean; error: unknown; refetch: () => Promise<unknown> };
+}) {
+  const { t } = useTranslation();
+  if (round) return <RoundProof round={round} checkPositions />;
+  if (query.isError) {
+    return <ErrorNotice error={query.error} onRetry={() => void query.refetch().catch(() => {})} />;
+  }
+  if (query.isPending) return <DataPlaceholder lines={4} />;
+  return <p className="field__hint">{t('trading.positionsCheck.roundNotFound')}</p>;
+}
+
+/** Signed in: the round's own answer, which also lists the viewer's positions in it. */
+function SignedInRound({ roundId }: { roundId: string }) {
+  const detail = useRound(roundId);
+  return <FocusedBody round={detail.data?.round ?? null} query={detail} />;
+}
+
+/** Signed out: the round is looked for in the room's (public) list of rounds. */
+function PublicRound({ roomId, roundId }: { roomId: string; roundId: string }) {
+  const listed = useRoomRounds(roomId);
+  const round = listed.data?.pages.flatMap((page) => page.items).find((item) => item.id === roundId);
+  return <FocusedBody round={round ?? null} query={listed} />;
+}
+
+function FocusedRound({ roomId, roundId }: { roomId: string; roundId: string }) {
+  const { t } = useTranslation();
+  const loggedIn = useIsLoggedIn();
+  return (
+    <>
+      {loggedIn ? <SignedInRound roundId={roundId} /> : <PublicRound roomId={roomId} roundId={roundId} />}
+      <Link
+        className="text-link"
+        to={withQuery(VERIFY_PATH, { room: roomId })}
+        data-testid="verify-all-rounds"
+      >
+        {t('trading.positionsCheck.allRounds')}
+      </Link>
+    </>
+  );
+}
+
 export default function VerifyPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const roomId = params.get('room');
+  const roundId = params.get('round');
   return (
     <div className="page">
       <PageHeader title={t('titles.verify')} />
       <main className="page__body">
         <p className="page__intro">{t('trading.verify.intro')}</p>
-        <RoomChoice selected={roomId} />
-        {roomId ? <RoomRounds key={roomId} roomId={roomId} /> : null}
+        {roomId && roundId ? (
+          <FocusedRound key={roundId} roomId={roomId} roundId={roundId} />
+        ) : (
+          <>
+            <RoomChoice selected={roomId} />
+            {roomId ? <RoomRounds key={roomId} roomId={roomId} /> : null}
+          </>
+        )}
       </main>
     </div>
   );
