@@ -57,6 +57,7 @@ try {
     db,
     repository: new PositionProofsRepository(),
     ledger: new LedgerService({ db, repository: new LedgerRepository(), clock: systemClock }),
+    clock: systemClock,
   });
   const reopen = () =>
     db
