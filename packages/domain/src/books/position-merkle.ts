@@ -36,7 +36,7 @@ function prefixed(prefix: number, ...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-/** A SHA-256 implementation: message bytes in, 32 digest bytes out. */
+/** A SHA-256 implementation: message bytes in, a new 32-byte digest out; it must not keep the message. */
 export type Sha256 = (message: Uint8Array) => Uint8Array;
 
 export function leafHash(leaf: PositionLeaf, hash: Sha256 = sha256): Uint8Array {
