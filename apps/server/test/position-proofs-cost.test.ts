@@ -6,7 +6,7 @@
  * sent, not timed), rebuilt from the positions as they are once the shared tree has aged out.
  */
 import { randomBytes, randomInt } from 'node:crypto';
-import { committedRoundSchema } from '@tradehall/contracts';
+import { committedRoundSchema, positionProofSchema } from '@tradehall/contracts';
 import {
   allBets,
   type Bet,
@@ -15,6 +15,7 @@ import {
   type PositionLeaf,
   positionsRoot,
   toHex,
+  verifyInclusion,
 } from '@tradehall/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -203,6 +204,16 @@ describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
     const first = await burst();
     expect(first.map((response) => response.status)).toEqual(first.map(() => 200));
     expect(builds()).toBe(1);
+    // Every proof, its leaf hash made by the database, verifies with the domain against the domain's root.
+    const reference = await referenceLeaves(t, round.id);
+    const root = positionsRoot(reference);
+    for (const response of first.filter((_, i) => i % 2 === 0)) {
+      const proof = positionProofSchema.parse(response.body);
+      const leaf = reference.find((candidate) => candidate.positionId === proof.leaf.positionId);
+      expect({ ...proof.leaf, roundId: proof.roundId }).toEqual(leaf);
+      expect(proof.root).toBe(root);
+      expect(verifyInclusion({ ...proof.leaf, roundId: proof.roundId }, proof, root)).toBe(true);
+    }
     // Within the lifetime the tree is shared; a change to the positions shows once it has aged out.
     t.clock.advanceSeconds(PROOF_TREE_MAX_AGE_MS / 1000 - 1);
     await burst();

@@ -8,6 +8,7 @@ import {
   canonicalLeaves,
   leafHash,
   positionsRoot,
+  positionTreeOfHashes,
   rootOfHashes,
   verifyInclusion,
 } from './position-merkle.ts';
@@ -161,5 +162,23 @@ describe('another SHA-256 implementation', () => {
       const views = Array.from({ length: size }, (_, index) => packed.subarray(index * 32, index * 32 + 32));
       expect(rootOfHashes(views, nodeSha256)).toBe(positionsRoot(leaves));
     }
+  });
+
+  it('a tree over leaf hashes made elsewhere is the same tree, and wants the leaves in canonical order', () => {
+    fc.assert(
+      fc.property(leavesArbitrary, (leaves) => {
+        const ordered = canonicalLeaves(leaves);
+        const hashes = ordered.map((leaf) => leafHash(leaf, nodeSha256));
+        const reference = buildPositionTree(leaves);
+        const given = positionTreeOfHashes(ordered, hashes, nodeSha256);
+        expect(given.root).toBe(reference.root);
+        for (const leaf of leaves)
+          expect(given.proof(leaf.positionId)).toEqual(reference.proof(leaf.positionId));
+        if (ordered.length > 1) {
+          expect(() => positionTreeOfHashes([...ordered].reverse(), hashes)).toThrow(RangeError);
+        }
+        expect(() => positionTreeOfHashes(ordered, hashes.slice(1))).toThrow(RangeError);
+      }),
+    );
   });
 });

@@ -109,10 +109,32 @@ export interface PositionTree {
 
 export function buildPositionTree(input: readonly PositionLeaf[], hash: Sha256 = sha256): PositionTree {
   const leaves = canonicalLeaves(input);
-  const levels = levelsOf(
+  return treeOf(
+    leaves,
     leaves.map((leaf) => leafHash(leaf, hash)),
     hash,
   );
+}
+
+/**
+ * The tree over leaves whose hashes were made elsewhere (the server's database: its tests prove them
+ * equal to leafHash), the leaves in canonical order and `hashes[i]` the i-th one's; only the nodes are
+ * hashed here. Throws when the leaves are out of order, repeat a position or mix rounds.
+ */
+export function positionTreeOfHashes(
+  input: readonly PositionLeaf[],
+  hashes: Uint8Array[],
+  hash: Sha256 = sha256,
+): PositionTree {
+  const leaves = canonicalLeaves(input);
+  if (hashes.length !== leaves.length || leaves.some((leaf, index) => leaf !== input[index])) {
+    throw new RangeError('leaves out of canonical order');
+  }
+  return treeOf(leaves, hashes, hash);
+}
+
+function treeOf(leaves: PositionLeaf[], hashes: Uint8Array[], hash: Sha256): PositionTree {
+  const levels = levelsOf(hashes, hash);
   const top = levels[levels.length - 1]?.[0] ?? new Uint8Array(32);
   const indexOf = new Map(leaves.map((leaf, index) => [leaf.positionId, index]));
   return {

@@ -15,11 +15,11 @@ import type { CommittedRound, PositionProof, PublishedLeaf } from '@tradehall/co
 import {
   type Bet,
   type BothSidesBet,
-  buildPositionTree,
   isUuid,
   POSITION_LEAF_VERSION,
   type PositionLeaf,
   type PositionTree,
+  positionTreeOfHashes,
   rootOfHashes,
 } from '@tradehall/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -151,11 +151,15 @@ export class PositionProofsService {
     };
   }
 
-  /** The round's tree from its positions as they are now, through the domain's reference leaf encoding. */
+  /**
+   * The round's tree from its positions as they are now: the leaves and their hashes made by the
+   * database (as at the seal), the nodes by the domain's tree with node:crypto's SHA-256.
+   */
   private async buildTree(roundId: string): Promise<PositionTree> {
     const rows = await this.deps.repository.leaves(this.deps.db, roundId);
-    return buildPositionTree(
+    return positionTreeOfHashes(
       rows.map((row) => leafOf(roundId, row)),
+      rows.map((row) => row.leaf_hash),
       nativeSha256,
     );
   }
