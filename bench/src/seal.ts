@@ -2,10 +2,14 @@
  * Sealing a round of 100,000 positions on real PostgreSQL, with the positions root (decision 0028) and,
  * beside it in the same run, the bare seal (the status UPDATE alone, as before the root existed). Both
  * run the server's own code in one transaction each: RoundsRepository.seal, then for the root
- * PositionProofsService.commit (every position read, owner commitments made in SQL, the tree hashed with
- * @noble/hashes) and setPositionsRoot. Alternated, five times each, medians printed. Bar: under 1 s.
+ * PositionProofsService.commit (every position's leaf hash made in SQL, the tree's nodes hashed with
+ * node:crypto, decision 0037) and setPositionsRoot. Alternated, five times each, medians printed. Bar: under 1 s.
+ * Beside the times, the CPU each seal cost: this process (process.cpuUsage) and the PostgreSQL backend
+ * that ran the transaction (/proc/<pid>/schedstat, when the server runs on this machine). On a machine
+ * shared with other busy processes the wall time grows with the load; the CPU time much less.
  * Run: `npm run bench:seal` with DATABASE_URL or TEST_DATABASE_URL set; works in a scratch database.
  */
+import { readFileSync } from 'node:fs';
 import { sql } from 'kysely';
 import { LedgerRepository } from '../../apps/server/src/modules/ledger/ledger.repository.ts';
 import { LedgerService } from '../../apps/server/src/modules/ledger/ledger.service.ts';
@@ -25,7 +29,8 @@ const BAR_MS = 1_000;
 
 const name = await createScratchDatabase('tradehall_bench_seal');
 const url = databaseUrl(name);
-const database = openPostgres(url, createLogger('silent'));
+// One connection, so the backend that runs each seal is the one whose pid was asked just before.
+const database = openPostgres(url, createLogger('silent'), { poolSize: 1 });
 const db = database.kysely;
 try {
   await migrateToLatest(db);
@@ -57,6 +62,7 @@ try {
     db,
     repository: new PositionProofsRepository(),
     ledger: new LedgerService({ db, repository: new LedgerRepository(), clock: systemClock }),
+    clock: systemClock,
   });
   const reopen = () =>
     db
@@ -64,25 +70,59 @@ try {
       .set({ status: 'open', positions_root: null, positions_count: null, positions_version: null })
       .where('id', '=', roundId)
       .execute();
-  async function seal(withRoot: boolean): Promise<number> {
+  /** CPU time a process has run, in ms, or null when it cannot be read (the server is elsewhere). */
+  function processCpuMs(pid: number): number | null {
+    try {
+      return Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return null;
+    }
+  }
+  interface Sample {
+    ms: number;
+    nodeCpuMs: number;
+    postgresCpuMs: number | null;
+  }
+  async function seal(withRoot: boolean): Promise<Sample> {
     await reopen();
+    const backend = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(db);
+    const pid = backend.rows[0]?.pid ?? 0;
+    const postgresBefore = processCpuMs(pid);
+    const cpu = process.cpuUsage();
     const started = performance.now();
     await db.transaction().execute(async (trx) => {
       if (!(await rounds.seal(trx, roundId, 'sealed', new Date()))) throw new Error('not sealed');
       if (withRoot) await rounds.setPositionsRoot(trx, roundId, await proofs.commit(trx, roundId));
     });
-    return performance.now() - started;
+    const ms = performance.now() - started;
+    const used = process.cpuUsage(cpu);
+    const postgresAfter = processCpuMs(pid);
+    return {
+      ms,
+      nodeCpuMs: (used.user + used.system) / 1000,
+      postgresCpuMs:
+        postgresBefore === null || postgresAfter === null ? null : postgresAfter - postgresBefore,
+    };
   }
   await seal(true); // warm: plans, compiled code
-  const bare: number[] = [];
-  const rooted: number[] = [];
+  const bare: Sample[] = [];
+  const rooted: Sample[] = [];
   for (let run = 0; run < RUNS; run++) {
     bare.push(await seal(false));
     rooted.push(await seal(true));
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
-  const withRoot = median(rooted);
-  const without = median(bare);
+  const withRoot = median(rooted.map((sample) => sample.ms));
+  const without = median(bare.map((sample) => sample.ms));
+  const cpuOf = (samples: Sample[]) => {
+    const node = median(samples.map((sample) => sample.nodeCpuMs));
+    const postgres = samples.every((sample) => sample.postgresCpuMs !== null)
+      ? median(samples.map((sample) => sample.postgresCpuMs ?? 0))
+      : null;
+    return postgres === null
+      ? `node ${node.toFixed(0)} ms (postgres n/a: not on this machine)`
+      : `node ${node.toFixed(0)} ms + postgres ${postgres.toFixed(0)} ms = ${(node + postgres).toFixed(0)} ms`;
+  };
   const stored = await db
     .selectFrom('rounds')
     .select(['positions_count'])
@@ -94,6 +134,7 @@ try {
       `${(withRoot / Math.max(without, 0.001)).toFixed(1)}x | bar ${BAR_MS} ms ${withRoot < BAR_MS ? 'ok' : 'ABOVE'}` +
       ' (medians of 5; machine shared with other engineers)',
   );
+  console.log(`cpu of the seal with the root: ${cpuOf(rooted)} | without: ${cpuOf(bare)} (medians of 5)`);
   process.exitCode = withRoot < BAR_MS ? 0 : 1;
 } finally {
   await database.close();

@@ -321,6 +321,7 @@ export function createServices(platform: Platform): Services {
     db,
     repository: new PositionProofsRepository(),
     ledger,
+    clock,
   });
   const roundEngine = new RoundEngine({
     db,

@@ -1,7 +1,17 @@
+import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { toHex } from '../sha256.ts';
 import { ownerCommitment } from './position-leaf.ts';
-import { buildPositionTree, canonicalLeaves, positionsRoot, verifyInclusion } from './position-merkle.ts';
+import {
+  buildPositionTree,
+  canonicalLeaves,
+  leafHash,
+  positionsRoot,
+  positionTreeOfHashes,
+  rootOfHashes,
+  verifyInclusion,
+} from './position-merkle.ts';
 import { leafOf, leavesArbitrary, saltOf, userOf } from './position-test-leaves.ts';
 
 describe('positions root', () => {
@@ -120,5 +130,55 @@ describe('inclusion proofs', () => {
     expect(verifyInclusion(leafOf(1), { ...proof, index: -1 }, tree.root)).toBe(false);
     expect(verifyInclusion(leafOf(1), { ...proof, siblings: ['zz'] }, tree.root)).toBe(false);
     expect(verifyInclusion({ ...leafOf(1), amount: 0 }, proof, tree.root)).toBe(false);
+  });
+});
+
+describe('another SHA-256 implementation', () => {
+  // The server passes node:crypto's to the builders (decision 0037); the tree must not depend on it.
+  const nodeSha256 = (message: Uint8Array): Uint8Array => createHash('sha256').update(message).digest();
+
+  it('gives the same leaf hashes, root and proofs as @noble/hashes', () => {
+    fc.assert(
+      fc.property(leavesArbitrary, (leaves) => {
+        const reference = buildPositionTree(leaves);
+        const native = buildPositionTree(leaves, nodeSha256);
+        expect(native.root).toBe(reference.root);
+        expect(positionsRoot(leaves, nodeSha256)).toBe(reference.root);
+        for (const leaf of leaves) {
+          expect(toHex(leafHash(leaf, nodeSha256))).toBe(toHex(leafHash(leaf)));
+          expect(native.proof(leaf.positionId)).toEqual(reference.proof(leaf.positionId));
+        }
+      }),
+    );
+  });
+
+  it('roots packed leaf hashes of every size from 0 to 70 the same way', () => {
+    for (let size = 0; size <= 70; size++) {
+      const leaves = Array.from({ length: size }, (_, n) => leafOf(n * 7 + 3));
+      const packed = new Uint8Array(size * 32);
+      canonicalLeaves(leaves).forEach((leaf, index) => {
+        packed.set(leafHash(leaf), index * 32);
+      });
+      const views = Array.from({ length: size }, (_, index) => packed.subarray(index * 32, index * 32 + 32));
+      expect(rootOfHashes(views, nodeSha256)).toBe(positionsRoot(leaves));
+    }
+  });
+
+  it('a tree over leaf hashes made elsewhere is the same tree, and wants the leaves in canonical order', () => {
+    fc.assert(
+      fc.property(leavesArbitrary, (leaves) => {
+        const ordered = canonicalLeaves(leaves);
+        const hashes = ordered.map((leaf) => leafHash(leaf, nodeSha256));
+        const reference = buildPositionTree(leaves);
+        const given = positionTreeOfHashes(ordered, hashes, nodeSha256);
+        expect(given.root).toBe(reference.root);
+        for (const leaf of leaves)
+          expect(given.proof(leaf.positionId)).toEqual(reference.proof(leaf.positionId));
+        if (ordered.length > 1) {
+          expect(() => positionTreeOfHashes([...ordered].reverse(), hashes)).toThrow(RangeError);
+        }
+        expect(() => positionTreeOfHashes(ordered, hashes.slice(1))).toThrow(RangeError);
+      }),
+    );
   });
 });

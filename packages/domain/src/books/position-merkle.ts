@@ -6,6 +6,9 @@
  * A level with an odd number of nodes carries its last node up unchanged (never duplicated, which would
  * let two different sets share a root). A proof names the leaf's index and the leaf count, so the
  * verifier knows at every level whether the leaf's node has a sibling and on which side.
+ *
+ * The builders take the SHA-256 to use (default @noble/hashes): the server passes node:crypto's, several
+ * times faster on its hot path (a round's seal), so the tree's shape and encoding stay defined here once.
  */
 import { fromHex, sha256, toHex, utf8 } from '../sha256.ts';
 import { compareLeaves, leafText, POSITION_LEAF_TAG, type PositionLeaf } from './position-leaf.ts';
@@ -33,16 +36,26 @@ function prefixed(prefix: number, ...parts: Uint8Array[]): Uint8Array {
   return out;
 }
 
-export function leafHash(leaf: PositionLeaf): Uint8Array {
-  return sha256(prefixed(LEAF_PREFIX, utf8(leafText(leaf))));
+/** A SHA-256 implementation: message bytes in, a new 32-byte digest out; it must not keep the message. */
+export type Sha256 = (message: Uint8Array) => Uint8Array;
+
+export function leafHash(leaf: PositionLeaf, hash: Sha256 = sha256): Uint8Array {
+  return hash(prefixed(LEAF_PREFIX, utf8(leafText(leaf))));
 }
 
-function nodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
-  return sha256(prefixed(NODE_PREFIX, left, right));
+/** A node's input, reused: a 100,000-leaf tree hashes 100,000 nodes, each would allocate its own. */
+const nodeInput = new Uint8Array(65);
+
+function nodeHash(left: Uint8Array, right: Uint8Array, hash: Sha256 = sha256): Uint8Array {
+  if (left.length !== 32 || right.length !== 32) return hash(prefixed(NODE_PREFIX, left, right));
+  nodeInput[0] = NODE_PREFIX;
+  nodeInput.set(left, 1);
+  nodeInput.set(right, 33);
+  return hash(nodeInput);
 }
 
-function sealRoot(top: Uint8Array, count: number): string {
-  return toHex(sha256(prefixed(ROOT_PREFIX, utf8(`${POSITION_LEAF_TAG}|${count}|`), top)));
+function sealRoot(top: Uint8Array, count: number, hash: Sha256 = sha256): string {
+  return toHex(hash(prefixed(ROOT_PREFIX, utf8(`${POSITION_LEAF_TAG}|${count}|`), top)));
 }
 
 /** The leaves in canonical order; throws on two leaves with the same position id or of other rounds. */
@@ -56,7 +69,7 @@ export function canonicalLeaves(leaves: readonly PositionLeaf[]): PositionLeaf[]
   return sorted;
 }
 
-function levelsOf(hashes: Uint8Array[]): Uint8Array[][] {
+function levelsOf(hashes: Uint8Array[], hash: Sha256): Uint8Array[][] {
   const levels = [hashes];
   let level = hashes;
   while (level.length > 1) {
@@ -64,7 +77,7 @@ function levelsOf(hashes: Uint8Array[]): Uint8Array[][] {
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i] as Uint8Array;
       const right = level[i + 1];
-      next.push(right ? nodeHash(left, right) : left);
+      next.push(right ? nodeHash(left, right, hash) : left);
     }
     levels.push(next);
     level = next;
@@ -73,15 +86,18 @@ function levelsOf(hashes: Uint8Array[]): Uint8Array[][] {
 }
 
 /** The published root over a round's positions, in any input order. */
-export function positionsRoot(leaves: readonly PositionLeaf[]): string {
-  return rootOfHashes(canonicalLeaves(leaves).map(leafHash));
+export function positionsRoot(leaves: readonly PositionLeaf[], hash: Sha256 = sha256): string {
+  return rootOfHashes(
+    canonicalLeaves(leaves).map((leaf) => leafHash(leaf, hash)),
+    hash,
+  );
 }
 
 /** The root over leaf hashes already in canonical order. */
-export function rootOfHashes(hashes: Uint8Array[]): string {
-  const levels = levelsOf(hashes);
+export function rootOfHashes(hashes: Uint8Array[], hash: Sha256 = sha256): string {
+  const levels = levelsOf(hashes, hash);
   const top = levels[levels.length - 1]?.[0] ?? new Uint8Array(32);
-  return sealRoot(top, hashes.length);
+  return sealRoot(top, hashes.length, hash);
 }
 
 /** A tree built once, for the root and every leaf's proof (a round's proofs from one pass). */
@@ -91,13 +107,38 @@ export interface PositionTree {
   proof(positionId: string): PositionInclusionProof | null;
 }
 
-export function buildPositionTree(input: readonly PositionLeaf[]): PositionTree {
+export function buildPositionTree(input: readonly PositionLeaf[], hash: Sha256 = sha256): PositionTree {
   const leaves = canonicalLeaves(input);
-  const levels = levelsOf(leaves.map(leafHash));
+  return treeOf(
+    leaves,
+    leaves.map((leaf) => leafHash(leaf, hash)),
+    hash,
+  );
+}
+
+/**
+ * The tree over leaves whose hashes were made elsewhere (the server's database: its tests prove them
+ * equal to leafHash), the leaves in canonical order and `hashes[i]` the i-th one's; only the nodes are
+ * hashed here. Throws when the leaves are out of order, repeat a position or mix rounds.
+ */
+export function positionTreeOfHashes(
+  input: readonly PositionLeaf[],
+  hashes: Uint8Array[],
+  hash: Sha256 = sha256,
+): PositionTree {
+  const leaves = canonicalLeaves(input);
+  if (hashes.length !== leaves.length || leaves.some((leaf, index) => leaf !== input[index])) {
+    throw new RangeError('leaves out of canonical order');
+  }
+  return treeOf(leaves, hashes, hash);
+}
+
+function treeOf(leaves: PositionLeaf[], hashes: Uint8Array[], hash: Sha256): PositionTree {
+  const levels = levelsOf(hashes, hash);
   const top = levels[levels.length - 1]?.[0] ?? new Uint8Array(32);
   const indexOf = new Map(leaves.map((leaf, index) => [leaf.positionId, index]));
   return {
-    root: sealRoot(top, leaves.length),
+    root: sealRoot(top, leaves.length, hash),
     leaves,
     proof(positionId) {
       const index = indexOf.get(positionId);
