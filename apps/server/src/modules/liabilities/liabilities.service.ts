@@ -1,24 +1,17 @@
 /**
  * The proof of liabilities (docs/trust/liabilities.md, decision 0029). A snapshot reads every user's claim
- * at one instant (one REPEATABLE READ transaction), builds the Merkle-sum tree in chunks that hand the
- * event loop back between them (requests keep being served while 100,000 leaves are hashed), signs the
+ * at one instant (one REPEATABLE READ transaction), builds the Merkle-sum tree in a worker thread
+ * (requests keep being served while 100,000 leaves are hashed; decision 0038), signs the
  * statement (root, total, users, time, previous root) with the server's Ed25519 key and appends it, with
  * every leaf and the packed levels, in one transaction. A user's proof is cut from what was stored.
  */
-import { randomBytes } from 'node:crypto';
 import type {
   LiabilitiesOverview,
   LiabilitiesSnapshot,
   ReservesStatement,
   ReservesUpdateRequest,
 } from '@tradehall/contracts';
-import {
-  type ClaimLeaf,
-  LIABILITIES_PROOF_FORMAT,
-  liabilitiesTree,
-  toHex,
-  userClaim,
-} from '@tradehall/domain';
+import { LIABILITIES_PROOF_FORMAT, toHex, userClaim } from '@tradehall/domain';
 import {
   type LiabilitiesProof,
   liabilitiesPublicKey,
@@ -36,7 +29,8 @@ import type { Logger } from '../../platform/logger.ts';
 import { keysetPage, type Page, type PageRequest, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { LiabilitiesRepository, SnapshotRow } from './liabilities.repository.ts';
-import { packLevel, unpackNode } from './liabilities-storage.ts';
+import { unpackNode } from './liabilities-storage.ts';
+import { buildTreeOffThread } from './liabilities-worker-client.ts';
 
 export interface LiabilitiesServiceDeps {
   db: Kysely<DB>;
@@ -50,8 +44,14 @@ export interface LiabilitiesServiceDeps {
   scheduleMinutes: number;
 }
 
-/** Hashes between two hand-backs to the event loop while a tree is built. */
-const CHUNK = 2_048;
+/** Claims checked between two hand-backs to the event loop. */
+const CHUNK = 5_000;
+
+/**
+ * Leaves written by one statement: each is a few hundred kilobytes of array literals, so no statement
+ * holds the database (or the append's lock) for long, and the event loop runs between them.
+ */
+const LEAVES_PER_STATEMENT = 5_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -178,31 +178,16 @@ export class LiabilitiesService {
         takenAt: this.deps.clock.now(),
         rows: await this.deps.repository.claims(trx),
       }));
-    const salts = randomBytes(32 * rows.length);
-    const claims: ClaimLeaf[] = rows.map((row, i) => {
+    const claims: Array<{ userId: string; amount: number }> = [];
+    for (const [i, row] of rows.entries()) {
       const claim = userClaim({ cash: row.cash, heldForWithdrawals: row.held, openStakes: row.stakes });
       // The ledger's constraints keep every part non-negative; a claim that is not is a broken ledger.
       if (!claim.ok) throw new Error(`liabilities: the claim of user ${row.user_id} is not a valid amount`);
-      return { userId: row.user_id, salt: salts.subarray(i * 32, i * 32 + 32), amount: claim.claim };
-    });
-    const building = liabilitiesTree(claims, CHUNK);
-    let step = building.next();
-    while (!step.done) {
-      await yieldToEventLoop();
-      step = building.next();
+      claims.push({ userId: row.user_id, amount: claim.claim });
+      if ((i + 1) % CHUNK === 0) await yieldToEventLoop();
     }
-    const tree = step.value;
-    const levels: Uint8Array[] = [];
-    for (const level of tree.levels) {
-      levels.push(packLevel(level));
-      await yieldToEventLoop();
-    }
-    const leaves = tree.leaves.map((leaf, position) => ({
-      userId: leaf.userId,
-      position,
-      salt: leaf.saltHex,
-      amount: leaf.amount,
-    }));
+    // Salts, ordering, every hash and the packing happen in a worker thread (decision 0038).
+    const tree = await buildTreeOffThread(claims, LEAVES_PER_STATEMENT);
     const row = await this.deps.db.transaction().execute(async (trx) => {
       // Snapshots are numbered and chained in the order they are appended, one at a time.
       await this.deps.repository.lockForAppend(trx);
@@ -212,7 +197,7 @@ export class LiabilitiesService {
         takenAt: takenAt.toISOString(),
         root: tree.root,
         total: tree.total,
-        userCount: leaves.length,
+        userCount: tree.userCount,
         previousRoot: previous?.root ?? NO_PREVIOUS_ROOT,
       };
       const snapshot: SnapshotRow = {
@@ -231,7 +216,7 @@ export class LiabilitiesService {
         duration_ms: Math.round(performance.now() - started),
         created_at: this.deps.clock.now(),
       };
-      await this.deps.repository.insertSnapshot(trx, snapshot, leaves, levels);
+      await this.deps.repository.insertSnapshot(trx, snapshot, tree.leafBatches, tree.levels);
       if (operatorId !== null) {
         await this.deps.audit.record(
           {
