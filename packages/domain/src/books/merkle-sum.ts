@@ -18,6 +18,12 @@ const EMPTY_TAG = utf8(`${MERKLE_SUM_VERSION}/empty\0`);
 export const SALT_BYTES = 32;
 export const HASH_BYTES = 32;
 
+/**
+ * SHA-256 of a message. The default is @noble/hashes (the same everywhere); a builder that runs only in
+ * Node (the server's liabilities worker) may pass node:crypto's, which is the same function, natively.
+ */
+export type Sha256 = (message: Uint8Array) => Uint8Array;
+
 export interface SumNode {
   hash: Uint8Array;
   sum: number;
@@ -72,18 +78,21 @@ function concat(parts: Uint8Array[]): Uint8Array {
  * A leaf: SHA-256(tag ‖ salt ‖ amount as u64 ‖ user id). The salt is fresh per user and per snapshot,
  * so a leaf's hash says nothing about whose it is, and two snapshots' leaves of one user do not link.
  */
-export function leafNode(leaf: { userId: string; salt: Uint8Array; amount: number }): SumNode {
+export function leafNode(
+  leaf: { userId: string; salt: Uint8Array; amount: number },
+  hash: Sha256 = sha256,
+): SumNode {
   checkSum(leaf.amount);
   if (leaf.salt.length !== SALT_BYTES) throw new SumTreeRefused('BAD_SALT');
   if (leaf.userId.length === 0 || leaf.userId.length > 128) throw new SumTreeRefused('BAD_USER');
   return {
-    hash: sha256(concat([LEAF_TAG, leaf.salt, uint64(leaf.amount), utf8(leaf.userId)])),
+    hash: hash(concat([LEAF_TAG, leaf.salt, uint64(leaf.amount), utf8(leaf.userId)])),
     sum: leaf.amount,
   };
 }
 
 /** A node: SHA-256(tag ‖ left hash ‖ left sum ‖ right hash ‖ right sum), its sum the two added. */
-export function parentNode(left: SumNode, right: SumNode): SumNode {
+export function parentNode(left: SumNode, right: SumNode, hash: Sha256 = sha256): SumNode {
   checkSum(left.sum);
   checkSum(right.sum);
   if (left.hash.length !== HASH_BYTES || right.hash.length !== HASH_BYTES)
@@ -91,7 +100,7 @@ export function parentNode(left: SumNode, right: SumNode): SumNode {
   const sum = left.sum + right.sum;
   checkSum(sum);
   return {
-    hash: sha256(concat([NODE_TAG, left.hash, uint64(left.sum), right.hash, uint64(right.sum)])),
+    hash: hash(concat([NODE_TAG, left.hash, uint64(left.sum), right.hash, uint64(right.sum)])),
     sum,
   };
 }
@@ -106,7 +115,11 @@ export function emptyRoot(): SumNode {
  * caller can hand the event loop back between chunks (a snapshot of 100,000 users blocks no request).
  * Drive it with `for`/`next()` until done; `buildLevels` runs it straight through.
  */
-export function* merkleSumLevels(leaves: readonly SumNode[], chunk = 2048): Generator<void, SumNode[][]> {
+export function* merkleSumLevels(
+  leaves: readonly SumNode[],
+  chunk = 2048,
+  hash: Sha256 = sha256,
+): Generator<void, SumNode[][]> {
   const levels: SumNode[][] = [leaves.slice()];
   let level = levels[0] ?? [];
   let done = 0;
@@ -115,7 +128,7 @@ export function* merkleSumLevels(leaves: readonly SumNode[], chunk = 2048): Gene
     for (let i = 0; i < level.length; i += 2) {
       const left = level[i] as SumNode;
       const right = level[i + 1];
-      next.push(right === undefined ? left : parentNode(left, right));
+      next.push(right === undefined ? left : parentNode(left, right, hash));
       done += 1;
       if (done % chunk === 0) yield;
     }

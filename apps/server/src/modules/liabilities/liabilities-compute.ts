@@ -4,7 +4,7 @@
  * a node), and the leaves written out as PostgreSQL array literals, a batch each, so the request thread
  * only passes strings to the insert statements and never builds 100,000 parameter values itself.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { type ClaimLeaf, liabilitiesTree } from '@tradehall/domain';
 import { packLevel } from './liabilities-storage.ts';
 
@@ -38,6 +38,11 @@ function arrayLiteral(values: readonly string[]): string {
   return `{${values.join(',')}}`;
 }
 
+/** SHA-256 by node:crypto: the same hashes as the domain's default, several times faster per call. */
+function nativeSha256(message: Uint8Array): Uint8Array {
+  return createHash('sha256').update(message).digest();
+}
+
 export function computeTree(
   userIds: readonly string[],
   amounts: readonly number[],
@@ -51,7 +56,7 @@ export function computeTree(
     amount: amounts[i] ?? 0,
   }));
   // Straight through: this runs off the request thread, so there is nothing to hand back to.
-  const building = liabilitiesTree(claims, Number.MAX_SAFE_INTEGER);
+  const building = liabilitiesTree(claims, Number.MAX_SAFE_INTEGER, nativeSha256);
   let step = building.next();
   while (!step.done) step = building.next();
   const tree = step.value;
