@@ -42,7 +42,19 @@ export interface LiabilitiesServiceDeps {
   signingKey: Uint8Array | null;
   /** Minutes between scheduled snapshots; 0 = only when an operator asks. */
   scheduleMinutes: number;
+  /** Builds the tree from the claims: in a worker thread unless a test holds it at a chosen moment. */
+  buildTree?: typeof buildTreeOffThread;
 }
+
+interface PendingSnapshot {
+  trigger: 'schedule' | 'operator';
+  operatorId: string | null;
+  /** claimsRead is set once its claims are read: from then on a new request must not join it. */
+  progress: { claimsRead: boolean };
+  promise: Promise<LiabilitiesSnapshot>;
+}
+
+const noop = () => undefined;
 
 /** Claims checked between two hand-backs to the event loop. */
 const CHUNK = 5_000;
@@ -57,20 +69,38 @@ const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resol
 
 export class LiabilitiesService {
   readonly publicKey: string | null;
-  #running: Promise<LiabilitiesSnapshot> | null = null;
+  /** The snapshot running or waiting to run (the last asked for), if any. */
+  #current: PendingSnapshot | null = null;
 
   constructor(private readonly deps: LiabilitiesServiceDeps) {
     this.publicKey = deps.signingKey ? liabilitiesPublicKey(deps.signingKey) : null;
   }
 
-  /** Takes a snapshot now; a second request while one runs waits for that one. */
+  /**
+   * Takes a snapshot now. Snapshots run one at a time in this process. A request joins the last one asked
+   * for only while that one has not read its claims yet (and was asked for by the same trigger and
+   * operator): joining one whose claims were already read would answer "a snapshot now" with balances
+   * from before the request (a credit made just before it missing, a user's proof failing against their
+   * balance) and credit the operator with a scheduled snapshot. Otherwise it waits for it and takes its own.
+   */
   take(trigger: 'schedule' | 'operator', operatorId: string | null = null): Promise<LiabilitiesSnapshot> {
-    if (this.#running) return this.#running;
-    const running = this.run(trigger, operatorId).finally(() => {
-      this.#running = null;
-    });
-    this.#running = running;
-    return running;
+    const last = this.#current;
+    if (last && !last.progress.claimsRead && last.trigger === trigger && last.operatorId === operatorId) {
+      return last.promise;
+    }
+    const before = last ? last.promise.then(noop, noop) : Promise.resolve();
+    const progress = { claimsRead: false };
+    const promise: Promise<LiabilitiesSnapshot> = before
+      .then(() =>
+        this.run(trigger, operatorId, () => {
+          progress.claimsRead = true;
+        }),
+      )
+      .finally(() => {
+        if (this.#current?.promise === promise) this.#current = null;
+      });
+    this.#current = { trigger, operatorId, progress, promise };
+    return promise;
   }
 
   /** Whether the schedule asks for a snapshot now: none yet, or the last one is an interval old. */
@@ -166,6 +196,7 @@ export class LiabilitiesService {
   private async run(
     trigger: 'schedule' | 'operator',
     operatorId: string | null,
+    onClaimsRead: () => void,
   ): Promise<LiabilitiesSnapshot> {
     const key = this.deps.signingKey;
     if (key === null || this.publicKey === null) throw new AppError('SERVICE_UNAVAILABLE');
@@ -178,6 +209,7 @@ export class LiabilitiesService {
         takenAt: this.deps.clock.now(),
         rows: await this.deps.repository.claims(trx),
       }));
+    onClaimsRead();
     const claims: Array<{ userId: string; amount: number }> = [];
     for (const [i, row] of rows.entries()) {
       const claim = userClaim({ cash: row.cash, heldForWithdrawals: row.held, openStakes: row.stakes });
@@ -187,7 +219,7 @@ export class LiabilitiesService {
       if ((i + 1) % CHUNK === 0) await yieldToEventLoop();
     }
     // Salts, ordering, every hash and the packing happen in a worker thread (decision 0038).
-    const tree = await buildTreeOffThread(claims, LEAVES_PER_STATEMENT);
+    const tree = await (this.deps.buildTree ?? buildTreeOffThread)(claims, LEAVES_PER_STATEMENT);
     const row = await this.deps.db.transaction().execute(async (trx) => {
       // Snapshots are numbered and chained in the order they are appended, one at a time.
       await this.deps.repository.lockForAppend(trx);
