@@ -6,15 +6,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { type ClaimLeaf, liabilitiesTree } from '@tradehall/domain';
+import type { LeafBatch } from './liabilities.repository.ts';
 import { packLevel } from './liabilities-storage.ts';
-
-/** One batch of leaves, each column a PostgreSQL array literal (`{a,b,c}`), in tree order. */
-export interface LeafBatch {
-  userIds: string;
-  positions: string;
-  salts: string;
-  amounts: string;
-}
 
 export interface ComputedTree {
   root: string;

@@ -11,7 +11,6 @@ import type {
   LiabilitiesSnapshotsTable,
 } from '../../platform/db/schema-liabilities.ts';
 import { type PageCursor, paginate } from '../../platform/pagination.ts';
-import type { LeafBatch } from './liabilities-compute.ts';
 
 export type SnapshotRow = Selectable<LiabilitiesSnapshotsTable>;
 export type ReservesRow = Selectable<LiabilitiesReservesTable>;
@@ -22,6 +21,17 @@ export interface ClaimRow {
   cash: number;
   held: number;
   stakes: number;
+}
+
+/**
+ * One batch of leaves as the worker writes them (liabilities-compute.ts): each column a PostgreSQL array
+ * literal (`{a,b,c}`), in tree order.
+ */
+export interface LeafBatch {
+  userIds: string;
+  positions: string;
+  salts: string;
+  amounts: string;
 }
 
 export interface LeafRow {
