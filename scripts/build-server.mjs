@@ -1,6 +1,7 @@
 // The server's build (part of `npm run build`): apps/server/src/main.ts and what it imports from
 // packages/domain and packages/contracts, bundled by esbuild into one ES module,
-// apps/server/dist/main.js, with its source map beside it. Every other package stays an import of
+// apps/server/dist/main.js, with its source map beside it (and the liabilities worker thread's module,
+// dist/liabilities-worker.js, a second entry). Every other package stays an import of
 // node_modules, loaded by node as installed (native modules, PGlite's wasm and the files packages read
 // beside themselves keep working). Run it with `node --enable-source-maps apps/server/dist/main.js`:
 // no transpiler at run time, and stack traces name the TypeScript lines. Decision 0033 says why a
@@ -27,8 +28,13 @@ const started = performance.now();
 rmSync(outdir, { recursive: true, force: true });
 const result = await build({
   absWorkingDir: root,
-  entryPoints: ['apps/server/src/main.ts'],
-  outfile: join(outdir, 'main.js'),
+  // The liabilities worker is a second entry: a worker thread loads its own module, found beside
+  // main.js at run time (apps/server/src/modules/liabilities/liabilities-worker-client.ts).
+  entryPoints: {
+    main: 'apps/server/src/main.ts',
+    'liabilities-worker': 'apps/server/src/modules/liabilities/liabilities-worker.ts',
+  },
+  outdir,
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -46,6 +52,6 @@ const result = await build({
 const inputs = Object.keys(result.metafile.inputs).length;
 const bytes = Object.values(result.metafile.outputs).reduce((sum, output) => sum + output.bytes, 0);
 console.log(
-  `server: ${inputs} modules -> ${relative(root, join(outdir, 'main.js'))} (${(bytes / 1024).toFixed(0)} KiB with its map) ` +
+  `server: ${inputs} modules -> ${relative(root, join(outdir, 'main.js'))} and liabilities-worker.js (${(bytes / 1024).toFixed(0)} KiB with their maps) ` +
     `in ${Math.round(performance.now() - started)} ms`,
 );

@@ -14,6 +14,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BenchApiServer, startBenchServer, stopBenchServer } from './bench-server.ts';
+import { freePort } from './http-helpers.ts';
 import { createScratchDatabase, databaseUrl, dropScratchDatabase, withClient } from './pg-scratch.ts';
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000);
@@ -56,6 +57,17 @@ async function latestSnapshot(api: string): Promise<{ sequence: number; userCoun
   return body.latest;
 }
 
+/**
+ * The longest the server's event loop was held since the previous scrape (prom-client's
+ * monitorEventLoopDelay, reset by every scrape): a stall of the request thread shows here whatever the
+ * machine's load does to the latencies around it.
+ */
+async function eventLoopMaxMs(metricsPort: number): Promise<number> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const line = text.split('\n').find((l) => l.startsWith('nodejs_eventloop_lag_max_seconds'));
+  return Number(line?.split(' ')[1] ?? Number.NaN) * 1000;
+}
+
 async function main(): Promise<void> {
   const name = await createScratchDatabase('bench_liabilities');
   const url = databaseUrl(name);
@@ -81,8 +93,15 @@ async function main(): Promise<void> {
         where not exists (select 1 from ledger_accounts a where a.user_id = u.id)`);
     });
     // Second start: the scheduler finds no snapshot and takes one at once, while we make requests.
-    server = await startBenchServer({ databaseUrl: url, dataDir, env: PRODUCTION_ENV });
+    const metricsPort = await freePort();
+    server = await startBenchServer({
+      databaseUrl: url,
+      dataDir,
+      env: { ...PRODUCTION_ENV, METRICS_PORT: String(metricsPort) },
+    });
     const api = server.api;
+    // Resets the event-loop delay figures: what follows is the snapshot's window only.
+    await eventLoopMaxMs(metricsPort);
     let done = false;
     const during = load(api, () => done);
     const started = performance.now();
@@ -95,9 +114,11 @@ async function main(): Promise<void> {
     done = true;
     const duringSamples = await during;
     const windowMs = performance.now() - started;
+    const duringStallMs = await eventLoopMaxMs(metricsPort);
     // The same requests for as long again, with no snapshot running.
     const quietUntil = performance.now() + Math.max(2_000, windowMs);
     const quietSamples = await load(api, () => performance.now() >= quietUntil);
+    const quietStallMs = await eventLoopMaxMs(metricsPort);
     const row = await withClient(
       url,
       async (client) =>
@@ -116,6 +137,7 @@ async function main(): Promise<void> {
       `  request p99 during the snapshot: ${duringP99.toFixed(1)} ms over ${duringSamples.length} requests`,
       `  request p99 without a snapshot:  ${quietP99.toFixed(1)} ms over ${quietSamples.length} requests`,
       `  ratio during / without: ${(duringP99 / Math.max(quietP99, 0.001)).toFixed(2)}`,
+      `  longest event-loop stall of the server during the snapshot: ${duringStallMs.toFixed(0)} ms; without: ${quietStallMs.toFixed(0)} ms`,
       `  load average at the end: ${loadavg()
         .map((n) => n.toFixed(1))
         .join(' ')} (a shared machine: other work runs beside this)`,

@@ -62,6 +62,19 @@ describe('the built server', () => {
       await waitFor('the banner', () => server.output().includes('Tradehall is running'), 60_000);
       const health = await fetch(`http://127.0.0.1:${port}/api/v1/health`);
       expect(health.status).toBe(200);
+      // The demo takes a liabilities snapshot at start: its tree is built by dist/liabilities-worker.js,
+      // the bundle's second entry, found beside main.js.
+      let latest: unknown = null;
+      await waitFor(
+        'a liabilities snapshot',
+        async () => {
+          const overview = await fetch(`http://127.0.0.1:${port}/api/v1/liabilities`);
+          latest = ((await overview.json()) as { latest: unknown }).latest;
+          return latest !== null;
+        },
+        60_000,
+      );
+      expect(latest).toMatchObject({ sequence: 1, trigger: 'schedule' });
       // The migrations and the seed ran from the bundle, into the data directory it was given.
       expect(existsSync(path.join(dataDir, 'pgdata'))).toBe(true);
       server.child.kill('SIGTERM');

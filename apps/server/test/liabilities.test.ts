@@ -10,7 +10,11 @@ import { leafNode, type SumNode, toHex } from '@tradehall/domain';
 import { type LiabilitiesProof, signStatement, verifyLiabilitiesProof } from '@tradehall/domain/liabilities';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LiabilitiesRepository } from '../src/modules/liabilities/liabilities.repository.ts';
+import { LiabilitiesService } from '../src/modules/liabilities/liabilities.service.ts';
 import { packLevel } from '../src/modules/liabilities/liabilities-storage.ts';
+import { buildTreeOffThread } from '../src/modules/liabilities/liabilities-worker-client.ts';
+import { createLogger } from '../src/platform/logger.ts';
 import { call, createTestApp, DRIVERS, type TestApp } from './harness.ts';
 import { bindCard, type MoneyUser, newKey, operatorToken, PAYMENT_PASSWORD, quickUser } from './money.ts';
 import { twoFactorAdmin } from './step-up-support.ts';
@@ -31,6 +35,16 @@ async function proofOf(t: TestApp, user: MoneyUser, snapshotId: string) {
   return call<LiabilitiesProof>(t, 'GET', `/liabilities/snapshots/${snapshotId}/proof`, {
     token: user.token,
   });
+}
+
+/**
+ * A proof the server answered (200): an error answer (a 503 under load, say) is reported as what it is,
+ * not as a proof that failed to verify.
+ */
+async function answeredProof(t: TestApp, user: MoneyUser, snapshotId: string): Promise<LiabilitiesProof> {
+  const response = await proofOf(t, user, snapshotId);
+  expect(response.status, JSON.stringify(response.body)).toBe(200);
+  return response.body;
 }
 
 /** What a superuser below the application could do: the append-only triggers switched off for a moment. */
@@ -112,9 +126,8 @@ describe.each(DRIVERS)('proof of liabilities (%s)', (driver) => {
       [carol, 200_00],
     ]);
     for (const [user, amount] of expected) {
-      const proof = await proofOf(t, user, snapshot.id);
-      expect(proof.status).toBe(200);
-      expect(verifyLiabilitiesProof(proof.body, { publicKey, expectedAmount: amount })).toMatchObject({
+      const proof = await answeredProof(t, user, snapshot.id);
+      expect(verifyLiabilitiesProof(proof, { publicKey, expectedAmount: amount })).toMatchObject({
         ok: true,
         amount,
         total: snapshot.total,
@@ -138,10 +151,10 @@ describe.each(DRIVERS)('proof of liabilities (%s)', (driver) => {
     const history = await call<{ items: Snapshot[] }>(t, 'GET', '/liabilities/snapshots');
     expect(history.body.items.map((s) => s.id)).toEqual([second.id, first.id]);
     // Alice's proof in the first snapshot still says 490.00, in the second 491.00.
-    const old = await proofOf(t, alice, first.id);
-    expect(verifyLiabilitiesProof(old.body, { publicKey, expectedAmount: 490_00 }).ok).toBe(true);
-    const now = await proofOf(t, alice, second.id);
-    expect(verifyLiabilitiesProof(now.body, { publicKey, expectedAmount: 491_00 }).ok).toBe(true);
+    const old = await answeredProof(t, alice, first.id);
+    expect(verifyLiabilitiesProof(old, { publicKey, expectedAmount: 490_00 })).toMatchObject({ ok: true });
+    const now = await answeredProof(t, alice, second.id);
+    expect(verifyLiabilitiesProof(now, { publicKey, expectedAmount: 491_00 })).toMatchObject({ ok: true });
   });
 
   it('refuses another user or a snapshot that does not exist, and a user without a session', async () => {
@@ -177,8 +190,8 @@ describe.each(DRIVERS)('proof of liabilities (%s)', (driver) => {
         await sql`update liabilities_leaves set amount = amount - 100 where snapshot_id = ${snapshot.id}
           and user_id = ${alice.id}`.execute(t.database.kysely);
       });
-      const proof = await proofOf(t, alice, snapshot.id);
-      expect(verifyLiabilitiesProof(proof.body, { publicKey })).toEqual({
+      const proof = await answeredProof(t, alice, snapshot.id);
+      expect(verifyLiabilitiesProof(proof, { publicKey })).toEqual({
         ok: false,
         reason: 'ROOT_MISMATCH',
       });
@@ -202,8 +215,8 @@ describe.each(DRIVERS)('proof of liabilities (%s)', (driver) => {
         );
       });
       for (const user of [alice, bob, carol]) {
-        const proof = await proofOf(t, user, snapshot.id);
-        expect(verifyLiabilitiesProof(proof.body, { publicKey })).toEqual({
+        const proof = await answeredProof(t, user, snapshot.id);
+        expect(verifyLiabilitiesProof(proof, { publicKey })).toEqual({
           ok: false,
           reason: 'BAD_SIGNATURE',
         });
@@ -264,8 +277,8 @@ describe.each(DRIVERS)('proof of liabilities (%s)', (driver) => {
       });
       const published = await call<{ latest: Snapshot }>(t, 'GET', '/liabilities');
       expect(published.body.latest.total).toBe(snapshot.total - 100_00);
-      const proof = await proofOf(t, alice, snapshot.id);
-      expect(verifyLiabilitiesProof(proof.body, { publicKey, expectedAmount: 490_00 })).toEqual({
+      const proof = await answeredProof(t, alice, snapshot.id);
+      expect(verifyLiabilitiesProof(proof, { publicKey, expectedAmount: 490_00 })).toEqual({
         ok: false,
         reason: 'BAD_SUM',
       });
@@ -284,6 +297,61 @@ describe.each(DRIVERS)('proof of liabilities (%s)', (driver) => {
     expect(stated.status).toBe(200);
     const overview = await call<{ reserves: unknown }>(t, 'GET', '/liabilities');
     expect(overview.body.reserves).toMatchObject({ amount: 1_000_00, scope: 'bank_attestation' });
+  });
+
+  it('answers "a snapshot now" with claims read after the request, never a running snapshot read before it', async () => {
+    // A second service on the same database whose first tree is held until the test lets it go: the
+    // scheduled snapshot has read its claims (490.00 for Alice) and is building its tree when Alice is
+    // credited 5.00 and the admin asks for a snapshot now. Joining the running one answered the admin
+    // with Alice at 490.00, and her proof failed against her balance of 495.00 (AMOUNT_MISMATCH).
+    let reached: () => void = () => undefined;
+    const claimsRead = new Promise<void>((resolve) => {
+      reached = resolve;
+    });
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let held = false;
+    const service = new LiabilitiesService({
+      db: t.database.kysely,
+      repository: new LiabilitiesRepository(),
+      clock: t.clock,
+      audit: t.services.audit,
+      logger: createLogger('silent'),
+      signingKey: t.config.liabilities.signingKey,
+      scheduleMinutes: 60,
+      buildTree: async (claims, batch) => {
+        if (!held) {
+          held = true;
+          reached();
+          await released;
+        }
+        return buildTreeOffThread(claims, batch);
+      },
+    });
+    const operator = await t.database.kysely
+      .selectFrom('operators')
+      .select('id')
+      .where('username', '=', 'admin')
+      .executeTakeFirstOrThrow();
+    const scheduled = service.take('schedule');
+    await claimsRead;
+    await credit(t, alice.id, 5_00);
+    const asked = service.take('operator', operator.id);
+    release();
+    const [before, now] = await Promise.all([scheduled, asked]);
+    expect(now.id).not.toBe(before.id);
+    expect(now).toMatchObject({
+      trigger: 'operator',
+      sequence: before.sequence + 1,
+      total: before.total + 5_00,
+    });
+    const proof = await answeredProof(t, alice, now.id);
+    expect(verifyLiabilitiesProof(proof, { publicKey, expectedAmount: 495_00 })).toMatchObject({ ok: true });
+    // Two requests of the same kind before the claims are read still share one snapshot.
+    const [a, b] = await Promise.all([service.take('schedule'), service.take('schedule')]);
+    expect(a.id).toBe(b.id);
   });
 
   it('is due on the schedule: none yet, then not until the interval has passed', async () => {

@@ -3,8 +3,8 @@
  * claim, in the order of their salts (random per snapshot, so a user's neighbours change every time and
  * a leaf's place says nothing about whose it is), then the Merkle-sum levels, built in chunks.
  */
-import { toHex } from '../sha256.ts';
-import { leafNode, merkleSumLevels, rootOf, type SumNode } from './merkle-sum.ts';
+import { sha256, toHex } from '../sha256.ts';
+import { leafNode, merkleSumLevels, rootOf, type Sha256, type SumNode } from './merkle-sum.ts';
 
 export interface ClaimLeaf {
   userId: string;
@@ -37,18 +37,22 @@ export interface LiabilitiesTree {
   total: number;
 }
 
-/** A generator (see merkleSumLevels): yields between chunks of hashing, returns the tree. */
+/**
+ * A generator (see merkleSumLevels): yields between chunks of hashing, returns the tree. `hash` is
+ * SHA-256 either way (see Sha256): the server's worker passes node:crypto's.
+ */
 export function* liabilitiesTree(
   claims: readonly ClaimLeaf[],
   chunk = 2048,
+  hash: Sha256 = sha256,
 ): Generator<void, LiabilitiesTree> {
   const leaves = orderLeaves(claims);
   const nodes: SumNode[] = [];
   for (const [i, leaf] of leaves.entries()) {
-    nodes.push(leafNode(leaf));
+    nodes.push(leafNode(leaf, hash));
     if ((i + 1) % chunk === 0) yield;
   }
-  const levels = yield* merkleSumLevels(nodes, chunk);
+  const levels = yield* merkleSumLevels(nodes, chunk, hash);
   const root = rootOf(levels);
   return { leaves, levels, root: toHex(root.hash), total: root.sum };
 }

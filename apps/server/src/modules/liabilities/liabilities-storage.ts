@@ -2,15 +2,16 @@
  * How a snapshot's tree is kept: each level packed into one byte string, 40 bytes a node (the 32-byte
  * hash, then the sum as u64 big-endian), so a proof reads one 40-byte slice per level.
  */
-import { type SumNode, uint64 } from '@tradehall/domain';
+import { type SumNode, writeUint64 } from '@tradehall/domain';
 
 export const NODE_BYTES = 40;
 
 export function packLevel(level: readonly SumNode[]): Uint8Array {
   const out = new Uint8Array(level.length * NODE_BYTES);
+  const view = new DataView(out.buffer);
   for (const [i, node] of level.entries()) {
     out.set(node.hash, i * NODE_BYTES);
-    out.set(uint64(node.sum), i * NODE_BYTES + 32);
+    writeUint64(view, i * NODE_BYTES + 32, node.sum);
   }
   return out;
 }

@@ -23,15 +23,23 @@ export interface ClaimRow {
   stakes: number;
 }
 
+/**
+ * One batch of leaves as the worker writes them (liabilities-compute.ts): each column a PostgreSQL array
+ * literal (`{a,b,c}`), in tree order.
+ */
+export interface LeafBatch {
+  userIds: string;
+  positions: string;
+  salts: string;
+  amounts: string;
+}
+
 export interface LeafRow {
   userId: string;
   position: number;
   salt: string;
   amount: number;
 }
-
-/** Leaves are written this many rows to a statement. */
-const LEAF_BATCH = 20_000;
 
 export class LiabilitiesRepository {
   /**
@@ -79,22 +87,23 @@ export class LiabilitiesRepository {
     return paginate(executor.selectFrom('liabilities_snapshots').selectAll(), cursor, limit).execute();
   }
 
+  /**
+   * The snapshot's row, then its leaves a batch a statement (each column one array literal the worker
+   * wrote, passed as text: no parameter value is built per leaf on the request thread), then its levels.
+   */
   async insertSnapshot(
     trx: Transaction<DB>,
     snapshot: SnapshotRow,
-    leaves: readonly LeafRow[],
+    leafBatches: readonly LeafBatch[],
     levels: readonly Uint8Array[],
   ): Promise<void> {
     await trx.insertInto('liabilities_snapshots').values(snapshot).execute();
-    // Four arrays per statement rather than a VALUES row per leaf: one short statement to parse, not a
-    // 10,000-parameter one, so 100,000 leaves go in a few round trips.
-    for (let i = 0; i < leaves.length; i += LEAF_BATCH) {
-      const batch = leaves.slice(i, i + LEAF_BATCH);
+    for (const batch of leafBatches) {
       await sql`
         insert into liabilities_leaves (snapshot_id, user_id, position, salt, amount)
         select ${snapshot.id}::uuid, l.user_id, l.position, l.salt, l.amount
-        from unnest(${batch.map((l) => l.userId)}::uuid[], ${batch.map((l) => l.position)}::int[],
-          ${batch.map((l) => l.salt)}::text[], ${batch.map((l) => l.amount)}::int8[])
+        from unnest(${batch.userIds}::text::uuid[], ${batch.positions}::text::int[],
+          ${batch.salts}::text::text[], ${batch.amounts}::text::int8[])
           as l(user_id, position, salt, amount)
       `.execute(trx);
     }

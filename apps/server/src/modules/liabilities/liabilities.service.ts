@@ -1,24 +1,17 @@
 /**
  * The proof of liabilities (docs/trust/liabilities.md, decision 0029). A snapshot reads every user's claim
- * at one instant (one REPEATABLE READ transaction), builds the Merkle-sum tree in chunks that hand the
- * event loop back between them (requests keep being served while 100,000 leaves are hashed), signs the
+ * at one instant (one REPEATABLE READ transaction), builds the Merkle-sum tree in a worker thread
+ * (requests keep being served while 100,000 leaves are hashed; decision 0038), signs the
  * statement (root, total, users, time, previous root) with the server's Ed25519 key and appends it, with
  * every leaf and the packed levels, in one transaction. A user's proof is cut from what was stored.
  */
-import { randomBytes } from 'node:crypto';
 import type {
   LiabilitiesOverview,
   LiabilitiesSnapshot,
   ReservesStatement,
   ReservesUpdateRequest,
 } from '@tradehall/contracts';
-import {
-  type ClaimLeaf,
-  LIABILITIES_PROOF_FORMAT,
-  liabilitiesTree,
-  toHex,
-  userClaim,
-} from '@tradehall/domain';
+import { LIABILITIES_PROOF_FORMAT, toHex, userClaim } from '@tradehall/domain';
 import {
   type LiabilitiesProof,
   liabilitiesPublicKey,
@@ -36,7 +29,8 @@ import type { Logger } from '../../platform/logger.ts';
 import { keysetPage, type Page, type PageRequest, UUID_ID } from '../../platform/pagination.ts';
 import type { AuditService } from '../audit/audit.service.ts';
 import type { LiabilitiesRepository, SnapshotRow } from './liabilities.repository.ts';
-import { packLevel, unpackNode } from './liabilities-storage.ts';
+import { unpackNode } from './liabilities-storage.ts';
+import { buildTreeOffThread } from './liabilities-worker-client.ts';
 
 export interface LiabilitiesServiceDeps {
   db: Kysely<DB>;
@@ -48,29 +42,65 @@ export interface LiabilitiesServiceDeps {
   signingKey: Uint8Array | null;
   /** Minutes between scheduled snapshots; 0 = only when an operator asks. */
   scheduleMinutes: number;
+  /** Builds the tree from the claims: in a worker thread unless a test holds it at a chosen moment. */
+  buildTree?: typeof buildTreeOffThread;
 }
 
-/** Hashes between two hand-backs to the event loop while a tree is built. */
-const CHUNK = 2_048;
+interface PendingSnapshot {
+  trigger: 'schedule' | 'operator';
+  operatorId: string | null;
+  /** claimsRead is set once its claims are read: from then on a new request must not join it. */
+  progress: { claimsRead: boolean };
+  promise: Promise<LiabilitiesSnapshot>;
+}
+
+const noop = () => undefined;
+
+/** Claims checked between two hand-backs to the event loop. */
+const CHUNK = 5_000;
+
+/**
+ * Leaves written by one statement: each is a few hundred kilobytes of array literals, so no statement
+ * holds the database (or the append's lock) for long, and the event loop runs between them.
+ */
+const LEAVES_PER_STATEMENT = 5_000;
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 export class LiabilitiesService {
   readonly publicKey: string | null;
-  #running: Promise<LiabilitiesSnapshot> | null = null;
+  /** The snapshot running or waiting to run (the last asked for), if any. */
+  #current: PendingSnapshot | null = null;
 
   constructor(private readonly deps: LiabilitiesServiceDeps) {
     this.publicKey = deps.signingKey ? liabilitiesPublicKey(deps.signingKey) : null;
   }
 
-  /** Takes a snapshot now; a second request while one runs waits for that one. */
+  /**
+   * Takes a snapshot now. Snapshots run one at a time in this process. A request joins the last one asked
+   * for only while that one has not read its claims yet (and was asked for by the same trigger and
+   * operator): joining one whose claims were already read would answer "a snapshot now" with balances
+   * from before the request (a credit made just before it missing, a user's proof failing against their
+   * balance) and credit the operator with a scheduled snapshot. Otherwise it waits for it and takes its own.
+   */
   take(trigger: 'schedule' | 'operator', operatorId: string | null = null): Promise<LiabilitiesSnapshot> {
-    if (this.#running) return this.#running;
-    const running = this.run(trigger, operatorId).finally(() => {
-      this.#running = null;
-    });
-    this.#running = running;
-    return running;
+    const last = this.#current;
+    if (last && !last.progress.claimsRead && last.trigger === trigger && last.operatorId === operatorId) {
+      return last.promise;
+    }
+    const before = last ? last.promise.then(noop, noop) : Promise.resolve();
+    const progress = { claimsRead: false };
+    const promise: Promise<LiabilitiesSnapshot> = before
+      .then(() =>
+        this.run(trigger, operatorId, () => {
+          progress.claimsRead = true;
+        }),
+      )
+      .finally(() => {
+        if (this.#current?.promise === promise) this.#current = null;
+      });
+    this.#current = { trigger, operatorId, progress, promise };
+    return promise;
   }
 
   /** Whether the schedule asks for a snapshot now: none yet, or the last one is an interval old. */
@@ -166,6 +196,7 @@ export class LiabilitiesService {
   private async run(
     trigger: 'schedule' | 'operator',
     operatorId: string | null,
+    onClaimsRead: () => void,
   ): Promise<LiabilitiesSnapshot> {
     const key = this.deps.signingKey;
     if (key === null || this.publicKey === null) throw new AppError('SERVICE_UNAVAILABLE');
@@ -178,31 +209,17 @@ export class LiabilitiesService {
         takenAt: this.deps.clock.now(),
         rows: await this.deps.repository.claims(trx),
       }));
-    const salts = randomBytes(32 * rows.length);
-    const claims: ClaimLeaf[] = rows.map((row, i) => {
+    onClaimsRead();
+    const claims: Array<{ userId: string; amount: number }> = [];
+    for (const [i, row] of rows.entries()) {
       const claim = userClaim({ cash: row.cash, heldForWithdrawals: row.held, openStakes: row.stakes });
       // The ledger's constraints keep every part non-negative; a claim that is not is a broken ledger.
       if (!claim.ok) throw new Error(`liabilities: the claim of user ${row.user_id} is not a valid amount`);
-      return { userId: row.user_id, salt: salts.subarray(i * 32, i * 32 + 32), amount: claim.claim };
-    });
-    const building = liabilitiesTree(claims, CHUNK);
-    let step = building.next();
-    while (!step.done) {
-      await yieldToEventLoop();
-      step = building.next();
+      claims.push({ userId: row.user_id, amount: claim.claim });
+      if ((i + 1) % CHUNK === 0) await yieldToEventLoop();
     }
-    const tree = step.value;
-    const levels: Uint8Array[] = [];
-    for (const level of tree.levels) {
-      levels.push(packLevel(level));
-      await yieldToEventLoop();
-    }
-    const leaves = tree.leaves.map((leaf, position) => ({
-      userId: leaf.userId,
-      position,
-      salt: leaf.saltHex,
-      amount: leaf.amount,
-    }));
+    // Salts, ordering, every hash and the packing happen in a worker thread (decision 0038).
+    const tree = await (this.deps.buildTree ?? buildTreeOffThread)(claims, LEAVES_PER_STATEMENT);
     const row = await this.deps.db.transaction().execute(async (trx) => {
       // Snapshots are numbered and chained in the order they are appended, one at a time.
       await this.deps.repository.lockForAppend(trx);
@@ -212,7 +229,7 @@ export class LiabilitiesService {
         takenAt: takenAt.toISOString(),
         root: tree.root,
         total: tree.total,
-        userCount: leaves.length,
+        userCount: tree.userCount,
         previousRoot: previous?.root ?? NO_PREVIOUS_ROOT,
       };
       const snapshot: SnapshotRow = {
@@ -231,7 +248,7 @@ export class LiabilitiesService {
         duration_ms: Math.round(performance.now() - started),
         created_at: this.deps.clock.now(),
       };
-      await this.deps.repository.insertSnapshot(trx, snapshot, leaves, levels);
+      await this.deps.repository.insertSnapshot(trx, snapshot, tree.leafBatches, tree.levels);
       if (operatorId !== null) {
         await this.deps.audit.record(
           {
