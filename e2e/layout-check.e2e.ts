@@ -129,7 +129,6 @@ const PAGES: readonly PageToCheck[] = [
 const NEW_SCREENS: readonly PageToCheck[] = [
   { name: 'withdrawals-open', route: '/pages/withdraw/open', signedIn: false },
   { name: 'trends', route: '/pages/investment/index', signedIn: true },
-  { name: 'trends-1000', route: '/pages/investment/index', signedIn: true, tap: ['trend-window-1000'] },
   {
     name: 'round-play-trends',
     route: '/pages/game/game?room=ROOM',
@@ -137,6 +136,8 @@ const NEW_SCREENS: readonly PageToCheck[] = [
     tap: ['round-tab-trends'],
   },
   { name: 'play-limits', route: '/pages/mine/play-limits', signedIn: true },
+  // Not right after the Trend tab: the same address again would not load the page again.
+  { name: 'trends-1000', route: '/pages/investment/index', signedIn: true, tap: ['trend-window-1000'] },
   { name: 'team', route: '/pages/team/index', signedIn: true },
   { name: 'liabilities', route: '/pages/trust/liabilities', signedIn: true },
 ];
@@ -219,10 +220,10 @@ beforeAll(async () => {
 
 /**
  * Long and short on the room's current round (one of them wins, so the records show a payout), retried
- * on the next round if this one sealed meanwhile.
+ * each second for a minute (until the next round opens, if this one sealed meanwhile).
  */
 async function placePosition(at: Site): Promise<void> {
-  for (let attempt = 0; attempt < 5; attempt += 1) {
+  for (let attempt = 0; attempt < 60; attempt += 1) {
     const room = await apiClient(at.server.url, at.session.token).call(roomEndpoints.get, {
       params: { id: at.roomId },
     });
@@ -243,7 +244,7 @@ async function placePosition(at: Site): Promise<void> {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_000));
   }
-  throw new Error('could not place a position in five rounds');
+  throw new Error('could not place a position in a minute');
 }
 
 afterAll(async () => {
@@ -482,7 +483,7 @@ async function checkPage(
   const shown = await page
     .locator('h1:not([data-layout-seen])')
     .first()
-    .waitFor({ timeout: 8_000 })
+    .waitFor({ timeout: 20_000 })
     .then(() => true)
     .catch(() => false);
   if (!shown) {
@@ -492,7 +493,7 @@ async function checkPage(
         page: target.name,
         locale,
         kind: 'no-page',
-        what: `no heading after 8 s at ${route}`,
+        what: `no heading after 20 s at ${route}`,
       } satisfies Finding,
     ];
   }
@@ -547,7 +548,8 @@ function report(findings: Finding[]): string {
 
 describe('layout at 390x844', () => {
   for (const locale of LOCALES) {
-    it(`clips no text and overlaps no control in ${locale}`, async () => {
+    // Some 40 pages, each waiting for its data: minutes on a loaded machine.
+    it(`clips no text and overlaps no control in ${locale}`, { timeout: 600_000 }, async () => {
       const findings = await checkLocale(locale);
       if (findings.length > 0) console.warn(`layout findings (${locale}):\n${report(findings)}`);
       if (!REPORT_ONLY) expect(report(findings)).toBe('');
@@ -557,7 +559,7 @@ describe('layout at 390x844', () => {
 
 describe('the new screens at 390x844', () => {
   for (const locale of NEW_SCREEN_LOCALES) {
-    it(`clip no text and overlap no control in ${locale}`, async () => {
+    it(`clip no text and overlap no control in ${locale}`, { timeout: 300_000 }, async () => {
       const findings = await checkLocale(locale, NEW_SCREENS);
       if (findings.length > 0) console.warn(`layout findings (${locale}, new screens):\n${report(findings)}`);
       if (!REPORT_ONLY) expect(report(findings)).toBe('');
@@ -671,6 +673,35 @@ describe('toasts at 390x844', () => {
  * stay sealed for 30, so the page is measured while its round is sealed (checked before and after), with
  * the last round (settled, the demo user's positions in it) below.
  */
+/**
+ * Scrolls the round page so that its bet panel has gone up under the page header, its confirm button
+ * half under it (with room added below, whatever the rounds under the panel show), then measures as at
+ * the bottom of a page: what the check finds covered among the bet bar's amount and confirm.
+ */
+async function carriedUnderHeader(page: Page): Promise<{ underHeader: boolean; covered: string[] }> {
+  const underHeader = await page.evaluate(() => {
+    const panel = document.querySelector('[data-testid="bet-panel"]');
+    const header = document.querySelector('.page-header');
+    const submit = document.querySelector('[data-testid="bet-submit"]');
+    if (!panel || !header || !submit) return false;
+    document.body.style.paddingBottom = `${window.innerHeight * 2}px`;
+    const headerBottom = header.getBoundingClientRect().bottom;
+    // The panel ending mid-screen, its bar rests at its end; then the confirm button half under the header.
+    window.scrollBy(0, panel.getBoundingClientRect().bottom - window.innerHeight / 2);
+    const resting = submit.getBoundingClientRect();
+    window.scrollBy(0, resting.top + resting.height / 2 - headerBottom / 2);
+    const rect = submit.getBoundingClientRect();
+    return rect.top + rect.height / 2 > 0 && rect.top + rect.height / 2 < headerBottom;
+  });
+  const found = await page.evaluate(measure, { scrolled: 'bottom', oneLine: ONE_LINE } as const);
+  return {
+    underHeader,
+    covered: found
+      .filter((item) => item.kind === 'covered' && /bet-(amount|submit)/.test(item.what))
+      .map((item) => item.what),
+  };
+}
+
 describe('round play held at the seal at 390x844', () => {
   let held: Site | undefined;
   /** The server's first round (the one with the position): the rounds measured come after it. */
@@ -713,10 +744,15 @@ describe('round play held at the seal at 390x844', () => {
         const page = await context.newPage();
         const findings = await checkPage(page, trackRequests(page), target, locale, at);
         const roots = await page.getByTestId('round-positions-root').count();
+        const carried = await carriedUnderHeader(page);
         await context.close();
         if ((await sealedRound(at)) !== sealed && attempt < 3) continue;
         expect(await sealedRound(at)).toBe(sealed);
         expect(roots).toBe(1);
+        // The geometry that failed once: the bet panel scrolled up to end under the header, its bar
+        // (sticky within the panel) carried along. Scrolling up brings it back: content, not covered.
+        expect(carried.underHeader).toBe(true);
+        expect(carried.covered).toEqual([]);
         if (findings.length > 0)
           console.warn(`layout findings (${locale}, at the seal):\n${report(findings)}`);
         if (!REPORT_ONLY) expect(report(findings)).toBe('');
