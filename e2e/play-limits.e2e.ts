@@ -2,7 +2,8 @@
  * Play limits, end to end at 390x844: the player sets a daily recharge limit on My account → Play
  * limits, meets it (a recharge over it is refused, naming the limit and when it resets), raises it and
  * sees the raise wait 24 hours — shown with its time, the old limit still refusing meanwhile. Then they
- * take a cool-off: the app shows its end, and so does the next sign-in.
+ * take a cool-off: the app shows its end, and so does the next sign-in, on the login page itself once the
+ * password is proved (a wrong password there says nothing of the break), and not a second time after it.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -136,5 +137,47 @@ describe('play limits at 390x844', () => {
     await expect.poll(() => next.getByTestId('play-break-notice').isVisible()).toBe(true);
     expect(readTime((await next.getByTestId('play-break-notice').textContent()) ?? '')).toBe(ends);
     await next.context().close();
+  });
+
+  it('signs in on the login page: the end of the break shows there once the password is proved, not before', async () => {
+    const fresh = await phoneContext(browser, server.url);
+    const login = await fresh.newPage();
+    const captchaAnswer = async (action: () => Promise<unknown>): Promise<string> => {
+      const [response] = await Promise.all([
+        login.waitForResponse(
+          (candidate) => candidate.url().includes('/api/v1/auth/captcha') && candidate.ok(),
+        ),
+        action(),
+      ]);
+      const answer = response.headers()['x-test-captcha-answer'];
+      if (!answer) throw new Error('the server did not expose the captcha answer in test mode');
+      return answer;
+    };
+    const first = await captchaAnswer(() => login.goto('/#/pages/login/index'));
+    await login.getByTestId('login-account').fill(account);
+    await login.getByTestId('login-password').fill('not-the-password');
+    await login.getByTestId('login-captcha').fill(first);
+    const second = await captchaAnswer(() => login.getByTestId('login-submit').click());
+    await expect.poll(() => login.getByText('Incorrect account or password').first().isVisible()).toBe(true);
+    expect(await login.getByTestId('login-break-notice').count()).toBe(0);
+    expect(await login.locator('body').textContent()).not.toMatch(/break/i);
+
+    await login.getByTestId('login-password').fill('secret123');
+    await login.getByTestId('login-captcha').fill(second);
+    await login.getByTestId('login-submit').click();
+    const notice = login.getByTestId('login-break-notice');
+    await expect.poll(() => notice.isVisible()).toBe(true);
+    const ends = readTime((await notice.textContent()) ?? '');
+    expect(Math.abs(ends - (Date.now() + DAY_MS))).toBeLessThan(120_000);
+    expect(login.url()).toContain('/pages/login/index');
+    expect(await login.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    await login.getByTestId('login-break-continue').click();
+    await login.waitForURL((url) => !url.hash.includes('login'));
+    // Already said on the login page: the signed-in app does not say it again.
+    await login.goto('/#/pages/mine/index');
+    await login.getByTestId('mine-play-limits').waitFor();
+    expect(await login.getByTestId('play-break-notice').count()).toBe(0);
+    await fresh.close();
   });
 });

@@ -398,7 +398,15 @@ export function createServices(platform: Platform): Services {
     remoteConfig: new RemoteConfigService(config.lines),
     captcha,
     sessions,
-    auth: new AuthService({ db, accounts: accountsRepository, sessions, credentials, hasher, clock }),
+    auth: new AuthService({
+      db,
+      accounts: accountsRepository,
+      sessions,
+      credentials,
+      hasher,
+      clock,
+      playBreaks: playLimits,
+    }),
     passwordReset,
     accounts: new AccountsService({
       db,

@@ -146,7 +146,7 @@ async function ensurePostgresTemplate(admin: pg.Client, name: string): Promise<v
 
 async function freshPostgres(
   onStatement?: StatementObserver,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; url: string }> {
   if (!TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is not set');
   const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await admin.connect();
@@ -158,9 +158,11 @@ async function freshPostgres(
   } finally {
     await admin.end();
   }
-  const database = openPostgres(urlWithDatabase(TEST_DATABASE_URL, name), silentLogger, { onStatement });
+  const url = urlWithDatabase(TEST_DATABASE_URL, name);
+  const database = openPostgres(url, silentLogger, { onStatement });
   return {
     database,
+    url,
     drop: async () => {
       const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
       await client.connect();
@@ -176,9 +178,9 @@ async function freshPostgres(
 export async function freshDatabase(
   driver: DriverName,
   onStatement?: StatementObserver,
-): Promise<{ database: Database; drop: () => Promise<void> }> {
+): Promise<{ database: Database; drop: () => Promise<void>; url: string | null }> {
   if (driver === 'postgres') return freshPostgres(onStatement);
-  return { database: await freshPglite(onStatement), drop: async () => {} };
+  return { database: await freshPglite(onStatement), drop: async () => {}, url: null };
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -207,6 +209,11 @@ export interface TestApp {
   config: Config;
   clock: ManualClock;
   database: Database;
+  /**
+   * The PostgreSQL address of this app's own database (null on PGlite): for a suite's own connection,
+   * without the app's statement time limits (seeding a long history).
+   */
+  databaseUrl: string | null;
   services: Services;
   mailer: Mailer;
   hasher: PasswordHasher;
@@ -257,7 +264,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     ...options.env,
   });
   const { observer } = options;
-  const { database, drop } = await freshDatabase(options.driver, observer?.statement);
+  const { database, drop, url: databaseUrl } = await freshDatabase(options.driver, observer?.statement);
   const clock = options.realTime ? new RunningClock() : new ManualClock();
   const realMailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger: silentLogger });
   const mailer = observer ? observedMailer(realMailer, (message) => observer.mail(message)) : realMailer;
@@ -279,6 +286,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     config,
     clock,
     database,
+    databaseUrl,
     services,
     mailer,
     hasher,

@@ -12,6 +12,7 @@ import {
   unixSeconds,
   verificationCodeField,
 } from './common.ts';
+import { playBreakSchema } from './play-limits.ts';
 
 export const captchaResponseSchema = z.object({
   captchaId: idField,
@@ -48,6 +49,11 @@ export const loginResponseSchema = z.object({
   token: z.string(),
   expiresAt: unixSeconds,
   user: userInfoSchema,
+  /**
+   * The cool-off or self-exclusion running now, if any: the login page names its end. Only a login that
+   * proved the password gets it, so it tells nothing about an account to someone who does not know it.
+   */
+  playBreak: playBreakSchema.nullable(),
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 

@@ -45,6 +45,7 @@ const periodFiguresSchema = z.object({
 });
 
 export const playBreakSchema = z.object({ kind: playBreakKindSchema, endsAt: unixSeconds });
+export type PlayBreakView = z.infer<typeof playBreakSchema>;
 
 export const playLimitsOverviewSchema = z.object({
   limits: z.array(playLimitSchema),
@@ -55,12 +56,12 @@ export const playLimitsOverviewSchema = z.object({
 });
 export type PlayLimitsOverview = z.infer<typeof playLimitsOverviewSchema>;
 
-export const playSessionQuerySchema = z.strictObject({ since: z.coerce.number().int().nonnegative() });
-
-/** The player's positions since the session started: stakes, payouts and the net (payout - stake). */
-export const playSessionSchema = z.object({
+/**
+ * The player's stakes and payouts of all time, counted as they happen. The reality check reads them when
+ * its session starts and again when it is due: the session's stakes, payouts and net are the difference.
+ */
+export const playCountersSchema = z.object({
   staked: z.number().int(),
   paid: z.number().int(),
-  net: z.number().int(),
 });
-export type PlaySessionView = z.infer<typeof playSessionSchema>;
+export type PlayCounters = z.infer<typeof playCountersSchema>;

@@ -6,6 +6,7 @@ import {
   PLAY_BREAKS,
   realityCheckDueAt,
   sessionMinutes,
+  sessionResult,
   takeBreak,
 } from './play-limits-breaks.ts';
 
@@ -73,5 +74,22 @@ describe('reality check', () => {
     expect(sessionMinutes(0, 59_999)).toBe(0);
     expect(sessionMinutes(0, 60_000)).toBe(1);
     expect(sessionMinutes(10, 0)).toBe(0);
+  });
+
+  it('measures a session as the difference of two readings of the counters', () => {
+    const start = { staked: 10_000, paid: 7_000 };
+    expect(sessionResult(start, start)).toEqual({ staked: 0, paid: 0, net: 0 });
+    expect(sessionResult(start, { staked: 10_500, paid: 7_000 })).toEqual({
+      staked: 500,
+      paid: 0,
+      net: -500,
+    });
+    expect(sessionResult(start, { staked: 10_500, paid: 8_200 })).toEqual({
+      staked: 500,
+      paid: 1_200,
+      net: 700,
+    });
+    // A reading older than the start never shows a negative stake or payout.
+    expect(sessionResult(start, { staked: 9_000, paid: 6_000 })).toEqual({ staked: 0, paid: 0, net: 0 });
   });
 });

@@ -94,3 +94,24 @@ export function realityCheckDueAt(lastAnsweredAt: number, interval: RealityCheck
 export function sessionMinutes(startedAt: number, now: number): number {
   return Math.max(0, Math.floor((now - startedAt) / 60_000));
 }
+
+/** A reading of the player's stakes and payouts of all time (cents). */
+export interface PlayCounterReading {
+  staked: number;
+  paid: number;
+}
+
+/**
+ * A session's stakes, payouts and net (payouts - stakes): the counters read now less those read when it
+ * started. A payout received in the session counts in it even for a position placed before: it is money
+ * the session brought back. Counters never go down; a reading older than the start (a reply overtaken)
+ * counts as no play rather than a negative stake.
+ */
+export function sessionResult(
+  start: PlayCounterReading,
+  now: PlayCounterReading,
+): PlayCounterReading & { net: number } {
+  const staked = Math.max(0, now.staked - start.staked);
+  const paid = Math.max(0, now.paid - start.paid);
+  return { staked, paid, net: paid - staked };
+}

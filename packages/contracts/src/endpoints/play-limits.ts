@@ -3,9 +3,8 @@ import { z } from 'zod';
 import { idParamsSchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
 import {
+  playCountersSchema,
   playLimitsOverviewSchema,
-  playSessionQuerySchema,
-  playSessionSchema,
   realityCheckRequestSchema,
   setPlayLimitRequestSchema,
   takePlayBreakRequestSchema,
@@ -60,10 +59,10 @@ export const playLimitEndpoints = {
     path: '/play-limits/session',
     access: 'user',
     tags: ['play-limits'],
-    summary: 'Stakes, payouts and net result of my positions placed since a time (the reality check)',
-    query: playSessionQuerySchema,
+    summary:
+      'My stakes and payouts of all time: the reality check shows the difference since its session began',
     status: 200,
-    response: playSessionSchema,
+    response: playCountersSchema,
     errors: [],
   }),
 } as const;

@@ -18,6 +18,7 @@ import {
   USERS_INVITATION_CODE_KEY,
   USERS_USERNAME_KEY,
 } from '../accounts/accounts.service.ts';
+import type { PlayLimitsService } from '../play-limits/play-limits.service.ts';
 import type { CredentialCheckService } from './credential-check.service.ts';
 import { newInvitationCode } from './invitation-code.ts';
 import type { SessionsService } from './sessions.service.ts';
@@ -29,6 +30,7 @@ export interface AuthServiceDeps {
   credentials: CredentialCheckService;
   hasher: PasswordHasher;
   clock: Clock;
+  playBreaks: Pick<PlayLimitsService, 'runningBreak'>;
 }
 
 export class AuthService {
@@ -93,6 +95,9 @@ export class AuthService {
       },
       openSession: (found, clientMeta) => this.deps.sessions.create(found.id, clientMeta),
     });
-    return { ...session, user: { id: user.id, username: user.username } };
+    // Read after the session is open, i.e. once the password was proved: a break tells the right person
+    // when play opens again, and nobody else learns the account exists.
+    const playBreak = await this.deps.playBreaks.runningBreak(user.id);
+    return { ...session, user: { id: user.id, username: user.username }, playBreak };
   }
 }

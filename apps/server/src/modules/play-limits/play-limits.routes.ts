@@ -22,7 +22,7 @@ export function playLimitsRoutes(deps: { playLimits: PlayLimitsService }): Fasti
       handler: async (request) => playLimits.setRealityCheck(requireUser(request).userId, request.body),
     });
     route(app, playLimitEndpoints.session, {
-      handler: async (request) => playLimits.session(requireUser(request).userId, request.query.since),
+      handler: async (request) => playLimits.session(requireUser(request).userId),
     });
     route(app, adminPlayLimitEndpoints.get, {
       handler: async (request) => playLimits.adminOverview(request.params.id),

@@ -10,8 +10,9 @@
  * A refusal throws, and the whole transaction (the figures with it) rolls back.
  */
 import type {
+  PlayBreakView,
+  PlayCounters,
   PlayLimitsOverview,
-  PlaySessionView,
   RealityCheckRequest,
   SetPlayLimitRequest,
   TakePlayBreakRequest,
@@ -138,6 +139,15 @@ export class PlayLimitsService {
     if (over) throw refusalError(over);
   }
 
+  /** The break running now, for the login's answer (signed in or not, withdrawals stay open). */
+  async runningBreak(userId: string): Promise<PlayBreakView | null> {
+    const running = breakInForce(
+      await this.deps.repository.latestBreak(this.deps.db, userId),
+      this.deps.clock.now(),
+    );
+    return running && { kind: running.kind, endsAt: toUnixSeconds(running.endsAt) };
+  }
+
   // ---- the player's own ---------------------------------------------------------------------------------
 
   overview(userId: string): Promise<PlayLimitsOverview> {
@@ -182,14 +192,12 @@ export class PlayLimitsService {
     return this.overviewWith(this.deps.db, userId, now);
   }
 
-  /** The reality check's figures: the player's positions placed since the session started. */
-  async session(userId: string, sinceSeconds: number): Promise<PlaySessionView> {
-    const { staked, paid } = await this.deps.repository.sessionFigures(
-      this.deps.db,
-      userId,
-      new Date(sinceSeconds * 1000),
-    );
-    return { staked, paid, net: paid - staked };
+  /**
+   * The reality check's counters: the player's stakes and payouts of all time. The browser keeps the
+   * reading taken when its session started; the session's figures are the difference.
+   */
+  session(userId: string): Promise<PlayCounters> {
+    return this.deps.repository.counters(this.deps.db, userId);
   }
 
   // ---- operators ----------------------------------------------------------------------------------------

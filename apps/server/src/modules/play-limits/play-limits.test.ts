@@ -13,19 +13,31 @@ import {
   createTestApp,
   DRIVERS,
   type ErrorJson,
+  login,
   type TestApp,
 } from '../../../test/harness.ts';
-import { type MoneyUser, newKey, offlineDeposit, operatorToken, quickUser } from '../../../test/money.ts';
+import {
+  LOGIN_PASSWORD,
+  type MoneyUser,
+  newKey,
+  offlineDeposit,
+  operatorToken,
+  quickUser,
+} from '../../../test/money.ts';
 import { credit, finishRound, openRound, place, roomId, tick } from '../../../test/trading.ts';
+import { WorkLog } from '../../../test/work-log.ts';
 
 const DAY_SECONDS = 24 * 60 * 60;
+/** Positions of one player's history in the counters check. */
+const HISTORY = 5_000;
 const bet = { category: 'both_sides', type: 'long' } as const;
 
 describe.each(DRIVERS)('play limits on %s', (driver) => {
   let t: TestApp;
   let room: string;
+  const log = new WorkLog();
   beforeAll(async () => {
-    t = await createTestApp({ driver });
+    t = await createTestApp({ driver, observer: log });
     // Mid-morning UTC on a Wednesday: a day's reset is in the future, far from the boundary.
     t.clock.set(new Date('2026-11-25T09:00:00Z'));
     room = await roomId(t, 'normal');
@@ -296,6 +308,27 @@ describe.each(DRIVERS)('play limits on %s', (driver) => {
     expect((await place(t, user, after.id, bet, 100)).status).toBe(201);
   });
 
+  it('names the end of a break in the login answer, only once the password is proved', async () => {
+    const user = await player(0);
+    const calm = await login(t, user.account, LOGIN_PASSWORD);
+    expect(calm.status).toBe(200);
+    expect(calm.body.playBreak).toBeNull();
+
+    await call(t, 'POST', '/play-limits/breaks', { token: user.token, body: { kind: 'exclusion_1y' } });
+    const endsAt = (await overview(user)).break?.endsAt;
+    expect(endsAt).toBeGreaterThan(nowSeconds());
+    const paused = await login(t, user.account, LOGIN_PASSWORD);
+    expect(paused.status).toBe(200);
+    expect(paused.body.playBreak).toEqual({ kind: 'exclusion_1y', endsAt });
+
+    // A wrong password on the paused account answers exactly as one on an account that does not exist.
+    const wrong = await login(t, user.account, 'not-the-password');
+    const nobody = await login(t, `${user.account}_none`, 'not-the-password');
+    expect(wrong.status).toBe(401);
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: nobody.status, body: nobody.body });
+    expect(JSON.stringify(wrong.body)).not.toContain(String(endsAt));
+  });
+
   it('shows an operator the limits and break read-only, and refuses and records an attempt to lift it', async () => {
     const user = await player();
     await setLimit(user, 'loss_month', 50_000);
@@ -337,10 +370,62 @@ describe.each(DRIVERS)('play limits on %s', (driver) => {
       (await call(t, 'PUT', '/play-limits/reality-check', { token: user.token, body: { minutes: 7 } }))
         .status,
     ).toBe(400);
-    const since = nowSeconds();
     const round = await currentRound();
+    const start = (await call(t, 'GET', '/play-limits/session', { token: user.token })).body;
+    expect(start).toEqual({ staked: 0, paid: 0 });
     await place(t, user, round.id, bet, 300);
-    const session = await call(t, 'GET', `/play-limits/session?since=${since}`, { token: user.token });
-    expect(session.body).toEqual({ staked: 300, paid: 0, net: -300 });
+    const session = await call(t, 'GET', '/play-limits/session', { token: user.token });
+    expect(session.body).toEqual({ staked: 300, paid: 0 });
+  });
+
+  it(`reads the session counters from two kept rows: the same statement with no history and with ${HISTORY} positions`, {
+    timeout: 180_000,
+  }, async () => {
+    const user = await player();
+    const read = async () => {
+      log.take();
+      const answer = await call<{ staked: number; paid: number }>(t, 'GET', '/play-limits/session', {
+        token: user.token,
+      });
+      expect(answer.status).toBe(200);
+      return { counters: answer.body, work: log.take().filter((entry) => entry.startsWith('sql ')) };
+    };
+    // A first request checks the session token; the next ones find it checked.
+    await read();
+    const fresh = await read();
+    expect(fresh.counters).toEqual({ staked: 0, paid: 0 });
+    // One statement: the two primary-key rows, no positions.
+    expect(fresh.work).toHaveLength(1);
+    expect(fresh.work[0]).toContain('total_staked');
+    expect(fresh.work[0]).not.toMatch(/\bpositions\b/);
+
+    // A long history written straight in (open, then settled: the triggers count both as the app's
+    // statements would), with one real placement on top.
+    const round = await currentRound();
+    await t.database.kysely.transaction().execute(async (trx) => {
+      // Seeding, not the request under test: the app's statement timeout is for requests.
+      await sql`set local statement_timeout = 0`.execute(trx);
+      await sql`insert into positions (id, round_id, room_id, user_id, account_id, bet_category, bet_type,
+          amount, multiplier, created_at)
+        select gen_random_uuid(), ${round.id}, ${room}, ${user.id}, a.id, 'both_sides', 'long', 100 + g % 7,
+          19600, ${t.clock.now()}
+        from generate_series(1, ${HISTORY}) g, ledger_accounts a where a.user_id = ${user.id}`.execute(trx);
+      await sql`update positions set status = case when amount % 2 = 0 then 'won' else 'lost' end,
+          payout = case when amount % 2 = 0 then amount * 2 else 0 end, settled_at = ${t.clock.now()}
+        where user_id = ${user.id}`.execute(trx);
+    });
+    await place(t, user, round.id, bet, 300);
+    const long = await read();
+    expect(long.work).toEqual(fresh.work);
+    const recount = await t.database.kysely
+      .selectFrom('positions')
+      .select([
+        sql<number>`sum(amount)::int8`.as('staked'),
+        sql<number>`coalesce(sum(payout), 0)::int8`.as('paid'),
+      ])
+      .where('user_id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(long.counters).toEqual(recount);
+    expect(long.counters.staked).toBeGreaterThan(HISTORY * 100);
   });
 });

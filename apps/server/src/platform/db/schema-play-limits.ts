@@ -62,6 +62,8 @@ export interface PlayUsageTable {
   month_start: PeriodStart;
   month_deposited: Figure;
   month_staked: Figure;
+  /** Every stake the user placed (migration 0021): the reality check's counter. */
+  total_staked: Figure;
 }
 
 export interface PlayPayoutsTable {
@@ -72,6 +74,8 @@ export interface PlayPayoutsTable {
   week_paid: Figure;
   month_start: PeriodStart;
   month_paid: Figure;
+  /** Every payout the user received (migration 0021). */
+  total_paid: Figure;
 }
 
 export interface PlayLimitsTables {

@@ -2,8 +2,10 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { formatTime } from '../../../lib/format.ts';
 import { initI18n } from '../../../lib/i18n.ts';
 import { LOGIN_PATH, MY_ACCOUNT_PATH } from '../../../lib/paths.ts';
+import { breakSeen } from '../../../lib/play-break-seen.ts';
 import { createQueryClient } from '../../../lib/query-client.ts';
 import { getToken, getUid, getUserInfo } from '../../../lib/storage.ts';
 import LoginPage from './login-page.tsx';
@@ -66,6 +68,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
 });
 afterEach(() => {
   cleanup();
@@ -148,6 +151,7 @@ describe('login page', () => {
           token: 'opaque-token',
           expiresAt: 4102444800,
           user: { id: '7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11', username: 'demo' },
+          playBreak: null,
         }),
       );
     });
@@ -157,5 +161,47 @@ describe('login page', () => {
     expect(getUserInfo()).toEqual({ username: 'demo', id: '7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11' });
     expect(getUid()).toBe('7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11');
     expect(server.logins).toHaveLength(1);
+  });
+
+  it('names the end of a running break once signed in, in place of the form, then goes on', async () => {
+    const endsAt = 4_102_444_800;
+    fakeServer(() =>
+      json(200, {
+        token: 'opaque-token',
+        expiresAt: 4102444800,
+        user: { id: '7d0c1a52-5f44-4a8e-8d52-2f1f7c6f0a11', username: 'demo' },
+        playBreak: { kind: 'exclusion_6m', endsAt },
+      }),
+    );
+    const router = renderLogin(`${LOGIN_PATH}?redirect=${encodeURIComponent(MY_ACCOUNT_PATH)}`);
+    await screen.findByRole('img');
+    type('login-account', 'demo');
+    type('login-password', 'secret1');
+    type('login-captcha', 'ab12');
+    submit();
+    const notice = await screen.findByTestId('login-break-notice');
+    expect(notice.textContent).toContain(`Your account is on a break until ${formatTime(endsAt)}`);
+    expect(notice.textContent).toContain('withdrawals stay open');
+    expect(screen.queryByTestId('login-submit')).toBeNull();
+    expect(router.state.location.pathname).toBe(LOGIN_PATH);
+    // Marked seen: the signed-in app does not say it a second time.
+    expect(breakSeen()).toBe(String(endsAt));
+    fireEvent.click(screen.getByTestId('login-break-continue'));
+    expect(await screen.findByText('My account page')).toBeTruthy();
+  });
+
+  it('shows no break notice for a refused login', async () => {
+    fakeServer(() =>
+      json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong account or password' } }),
+    );
+    renderLogin();
+    await screen.findByRole('img');
+    type('login-account', 'demo');
+    type('login-password', 'secret1');
+    type('login-captcha', 'ab12');
+    submit();
+    await waitFor(() => expect(screen.getByTestId('login-captcha')).toBeTruthy());
+    expect(screen.queryByTestId('login-break-notice')).toBeNull();
+    expect(breakSeen()).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 /**
  * /pages/login/index: account, password and image captcha. A failed attempt always gets a fresh captcha
  * (the old one is spent). On success the session is stored and the user returns to where they were sent
- * from (`?redirect=`) or Home.
+ * from (`?redirect=`) or Home; a player on a cool-off or self-exclusion first reads here when it ends (the
+ * login's answer names it only once the password is proved) and continues from there.
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -11,6 +12,7 @@ import { CaptchaImage } from '../../../components/ui/captcha-image.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { SubmitButton } from '../../../components/ui/submit-button.tsx';
 import { TextField } from '../../../components/ui/text-field.tsx';
+import { formatTime } from '../../../lib/format.ts';
 import { messageText } from '../../../lib/forms/messages.ts';
 import { useSubmission } from '../../../lib/forms/use-submission.ts';
 import { useNav } from '../../../lib/navigation.ts';
@@ -42,6 +44,8 @@ export default function LoginPage() {
     captchaAnswer: '',
   });
   const [errors, setErrors] = useState<Errors>({});
+  const [breakEndsAt, setBreakEndsAt] = useState<number | null>(null);
+  const goOn = () => nav.reLaunch(safeRedirect(params.get('redirect')));
   const { captcha, loading: captchaLoading, failed: captchaFailed, refresh } = useCaptcha();
   const loginMutation = useLogin();
   const submission = useSubmission(
@@ -54,10 +58,11 @@ export default function LoginPage() {
         }
         return loginMutation.mutateAsync({ ...request, captchaId: captcha.captchaId });
       },
-      onSuccess: () => {
+      onSuccess: (response) => {
         // Whatever was cached belonged to the previous session (switch user).
         queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'auth' });
-        nav.reLaunch(safeRedirect(params.get('redirect')));
+        if (response.playBreak) setBreakEndsAt(response.playBreak.endsAt);
+        else goOn();
       },
       onError: () => {
         // The captcha is spent: a fresh one, and its answer typed again.
@@ -104,73 +109,90 @@ export default function LoginPage() {
         }
       />
       <main className="page__body">
-        <p className="auth-welcome">{t('auth.welcome')}</p>
-        <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('auth.account')}
-            placeholder={t('auth.accountPlaceholder')}
-            value={form.account}
-            onChange={update('account')}
-            error={errors.account}
-            autoComplete="username"
-            autoCapitalize="none"
-            spellCheck={false}
-            testId="login-account"
-          />
-          <TextField
-            label={t('auth.password')}
-            placeholder={t('auth.passwordPlaceholder')}
-            type="password"
-            value={form.password}
-            onChange={update('password')}
-            error={errors.password}
-            autoComplete="current-password"
-            testId="login-password"
-          />
-          <TextField
-            label={t('auth.captcha')}
-            placeholder={t('auth.captchaPlaceholder')}
-            value={form.captchaAnswer}
-            onChange={update('captchaAnswer')}
-            error={errors.captchaAnswer}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            testId="login-captcha"
-            addon={
-              <CaptchaImage
-                svg={captcha?.svg}
-                captchaId={captcha?.captchaId}
-                loading={captchaLoading}
-                failed={captchaFailed}
-                onRefresh={refresh}
+        {breakEndsAt !== null ? (
+          <section className="auth-break" role="status" data-testid="login-break-notice">
+            <h2 className="auth-break__title">{t('auth.breakTitle')}</h2>
+            <p>{t('auth.breakRunning', { time: formatTime(breakEndsAt) })}</p>
+            <button
+              type="button"
+              className="primary-button"
+              onClick={goOn}
+              data-testid="login-break-continue"
+            >
+              {t('auth.breakContinue')}
+            </button>
+          </section>
+        ) : (
+          <>
+            <p className="auth-welcome">{t('auth.welcome')}</p>
+            <form className="form" onSubmit={onSubmit} noValidate>
+              <TextField
+                label={t('auth.account')}
+                placeholder={t('auth.accountPlaceholder')}
+                value={form.account}
+                onChange={update('account')}
+                error={errors.account}
+                autoComplete="username"
+                autoCapitalize="none"
+                spellCheck={false}
+                testId="login-account"
               />
-            }
-          />
-          <SubmitButton
-            label={t('auth.login')}
-            busyLabel={t('auth.loggingIn')}
-            busy={submission.pending}
-            testId="login-submit"
-          />
-        </form>
-        <nav className="auth-links">
-          <span>
-            {t('auth.noAccount')}{' '}
-            <Link to={REGISTER_PATH} data-testid="login-to-register">
-              {t('auth.toRegister')}
-            </Link>
-          </span>
-          <Link to={RESET_PASSWORD_PATH} data-testid="login-to-reset">
-            {t('auth.forgotPassword')}
-          </Link>
-          <Link to={WITHDRAWALS_OPEN_PATH} data-testid="login-withdrawals-open">
-            {t('withdrawalStats.openLink')}
-          </Link>
-          <Link to={SERVER_LINES_PATH} data-testid="login-server-lines">
-            {t('titles.serverLines')}
-          </Link>
-        </nav>
+              <TextField
+                label={t('auth.password')}
+                placeholder={t('auth.passwordPlaceholder')}
+                type="password"
+                value={form.password}
+                onChange={update('password')}
+                error={errors.password}
+                autoComplete="current-password"
+                testId="login-password"
+              />
+              <TextField
+                label={t('auth.captcha')}
+                placeholder={t('auth.captchaPlaceholder')}
+                value={form.captchaAnswer}
+                onChange={update('captchaAnswer')}
+                error={errors.captchaAnswer}
+                autoComplete="off"
+                autoCapitalize="none"
+                spellCheck={false}
+                testId="login-captcha"
+                addon={
+                  <CaptchaImage
+                    svg={captcha?.svg}
+                    captchaId={captcha?.captchaId}
+                    loading={captchaLoading}
+                    failed={captchaFailed}
+                    onRefresh={refresh}
+                  />
+                }
+              />
+              <SubmitButton
+                label={t('auth.login')}
+                busyLabel={t('auth.loggingIn')}
+                busy={submission.pending}
+                testId="login-submit"
+              />
+            </form>
+            <nav className="auth-links">
+              <span>
+                {t('auth.noAccount')}{' '}
+                <Link to={REGISTER_PATH} data-testid="login-to-register">
+                  {t('auth.toRegister')}
+                </Link>
+              </span>
+              <Link to={RESET_PASSWORD_PATH} data-testid="login-to-reset">
+                {t('auth.forgotPassword')}
+              </Link>
+              <Link to={WITHDRAWALS_OPEN_PATH} data-testid="login-withdrawals-open">
+                {t('withdrawalStats.openLink')}
+              </Link>
+              <Link to={SERVER_LINES_PATH} data-testid="login-server-lines">
+                {t('titles.serverLines')}
+              </Link>
+            </nav>
+          </>
+        )}
       </main>
     </div>
   );

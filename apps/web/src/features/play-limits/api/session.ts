@@ -1,7 +1,10 @@
-/** GET /play-limits/session?since=: the net result of the positions placed this session. */
+/**
+ * GET /play-limits/session: the player's stakes and payouts of all time. The reality check keeps the
+ * reading taken when its session started and shows the difference.
+ */
 import { playLimitEndpoints } from '@tradehall/contracts/endpoints';
 import { call } from '../../../lib/api-client.ts';
 
-export function fetchSessionResult(sinceSeconds: number) {
-  return call(playLimitEndpoints.session, { query: { since: sinceSeconds } });
+export function fetchPlayCounters() {
+  return call(playLimitEndpoints.session);
 }

@@ -1,6 +1,7 @@
 /**
  * What the player's own play settings show over the app, for the shell: once signed in, the end of a
- * running break (the login's notice of it), and in a room the reality check they asked for.
+ * running break (unless the login page already showed it in this tab), and in a room the reality check
+ * they asked for.
  */
 import { REALITY_CHECK_MINUTES } from '@tradehall/domain';
 import { useEffect, useState } from 'react';
@@ -8,37 +9,22 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { formatTime } from '../../../lib/format.ts';
 import { ROOM_PATH, ROUND_PLAY_PATH } from '../../../lib/paths.ts';
+import { breakSeen, setBreakSeen } from '../../../lib/play-break-seen.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
 import { usePlayLimits } from '../api/play-limits.ts';
 import { RealityCheck } from './reality-check.tsx';
 import { ReminderDialog } from './reminder-dialog.tsx';
 
-const BREAK_SEEN_KEY = 'tradehall.playLimits.breakSeen';
 const ROOM_PATHS: readonly string[] = [ROOM_PATH, ROUND_PLAY_PATH];
-
-function breakSeen(): string | null {
-  try {
-    return window.sessionStorage.getItem(BREAK_SEEN_KEY);
-  } catch {
-    return null;
-  }
-}
-
-function setBreakSeen(value: string | null): void {
-  try {
-    if (value === null) window.sessionStorage.removeItem(BREAK_SEEN_KEY);
-    else window.sessionStorage.setItem(BREAK_SEEN_KEY, value);
-  } catch {
-    // Without storage the notice shows on each load.
-  }
-}
 
 export function PlayReminders() {
   const { t } = useTranslation();
   const loggedIn = useIsLoggedIn();
   const { pathname } = useLocation();
   const overview = usePlayLimits(loggedIn);
-  const [seen, setSeen] = useState(breakSeen);
+  // Re-read on each render: the login page marks the break seen as the session begins.
+  const [, setSeen] = useState(breakSeen);
+  const seen = breakSeen();
 
   useEffect(() => {
     // Signing out forgets the notice: the next sign-in shows it again.
@@ -53,7 +39,7 @@ export function PlayReminders() {
   const minutes = REALITY_CHECK_MINUTES.find((option) => option === overview.data.realityCheckMinutes);
   if (running && seen !== String(running.endsAt)) {
     const dismiss = () => {
-      setBreakSeen(String(running.endsAt));
+      setBreakSeen(running.endsAt);
       setSeen(String(running.endsAt));
     };
     return (

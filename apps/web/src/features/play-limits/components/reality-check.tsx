@@ -2,13 +2,18 @@
  * The reality check over a room: every N minutes of play (the player's choice; off by default), how
  * long the session has lasted and its net result, with "keep playing" and "stop for now".
  */
-import { type RealityCheckMinutes, realityCheckDueAt, sessionMinutes } from '@tradehall/domain';
+import {
+  type RealityCheckMinutes,
+  realityCheckDueAt,
+  sessionMinutes,
+  sessionResult,
+} from '@tradehall/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatSignedCents } from '../../../lib/format.ts';
 import { useNav } from '../../../lib/navigation.ts';
 import { HOME_PATH } from '../../../lib/paths.ts';
-import { fetchSessionResult } from '../api/session.ts';
+import { fetchPlayCounters } from '../api/session.ts';
 import { readSession, writeSession } from './play-session.ts';
 import { ReminderDialog } from './reminder-dialog.tsx';
 
@@ -25,15 +30,29 @@ export function RealityCheck({ minutes }: { minutes: RealityCheckMinutes }) {
   useEffect(() => {
     if (shown) return;
     const now = Date.now();
-    const session = readSession() ?? { startedAt: now, answeredAt: now };
+    const session = readSession() ?? { startedAt: now, answeredAt: now, start: null };
     writeSession(session);
-    const wait = Math.max(0, realityCheckDueAt(session.answeredAt, minutes) - now);
     let cancelled = false;
+    if (!session.start) {
+      // The session's first reading of the counters: what it is measured from.
+      fetchPlayCounters().then(
+        (start) => {
+          const current = readSession();
+          if (current && !current.start) writeSession({ ...current, start });
+        },
+        () => undefined,
+      );
+    }
+    const wait = Math.max(0, realityCheckDueAt(session.answeredAt, minutes) - now);
     const timer = window.setTimeout(() => {
       const lasted = sessionMinutes(session.startedAt, Date.now());
-      fetchSessionResult(Math.floor(session.startedAt / 1000)).then(
-        (result) => {
-          if (!cancelled) setShown({ minutes: lasted, net: result.net });
+      fetchPlayCounters().then(
+        (reading) => {
+          const current = readSession();
+          // Without a first reading (it failed) the net is not shown, and is measured from now on.
+          if (current && !current.start) writeSession({ ...current, start: reading });
+          const net = current?.start ? sessionResult(current.start, reading).net : null;
+          if (!cancelled) setShown({ minutes: lasted, net });
         },
         () => {
           if (!cancelled) setShown({ minutes: lasted, net: null });
