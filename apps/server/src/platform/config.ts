@@ -151,13 +151,16 @@ export interface TradingConfig {
 
 /**
  * Referral rewards (decision 0030): where a business day starts (minutes after midnight UTC), how often
- * a scheduler node looks for an unpaid day, how many referrers one payment transaction pays, and a
- * test-only pause inside each (honoured only with TRADEHALL_TEST_MODE).
+ * a scheduler node looks for an unpaid day, how many referrers one payment transaction pays, how long
+ * the payment rests after each chunk (decision 0040), and a test-only pause inside each (honoured only
+ * with TRADEHALL_TEST_MODE).
  */
 export interface ReferralsConfig {
   dayBoundaryMinutes: number;
   payCheckMs: number;
   payChunk: number;
+  /** After each chunk the payment rests this percentage of the time the chunk took (0 = no rest). */
+  payRestPercent: number;
   payPauseMs: number;
 }
 
@@ -423,7 +426,8 @@ const envSchema = z.object({
   LIABILITIES_SNAPSHOT_MINUTES: int(0, 7 * 24 * 60, 60),
   REFERRAL_DAY_BOUNDARY_MINUTES: int(0, 1_439, 0),
   REFERRAL_PAY_CHECK_MS: int(100, 3_600_000, 60_000),
-  REFERRAL_PAY_CHUNK: int(1, 100_000, 5_000),
+  REFERRAL_PAY_CHUNK: int(1, 100_000, 1_000),
+  REFERRAL_PAY_REST_PERCENT: int(0, 1_000, 100),
   TEST_REFERRAL_PAY_PAUSE_MS: int(0, 600_000, 0),
   // Ten years either way: far enough for any journey, bounded so a typo cannot overflow a Date.
   TEST_CLOCK_OFFSET_SECONDS: int(-315_360_000, 315_360_000, 0),
@@ -597,6 +601,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       dayBoundaryMinutes: e.REFERRAL_DAY_BOUNDARY_MINUTES,
       payCheckMs: e.REFERRAL_PAY_CHECK_MS,
       payChunk: e.REFERRAL_PAY_CHUNK,
+      payRestPercent: e.REFERRAL_PAY_REST_PERCENT,
       payPauseMs: e.TRADEHALL_TEST_MODE ? e.TEST_REFERRAL_PAY_PAUSE_MS : 0,
     },
     realtime: {

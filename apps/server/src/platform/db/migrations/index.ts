@@ -21,6 +21,7 @@ import * as referrals from './0015-referrals.ts';
 import * as trendFigures from './0016-trend-figures.ts';
 import * as playLimits from './0017-play-limits.ts';
 import * as withdrawalStats from './0018-withdrawal-stats.ts';
+import * as transferAccountsCheck from './0019-transfer-accounts-check.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0016-trend-figures': trendFigures,
   '0017-play-limits': playLimits,
   '0018-withdrawal-stats': withdrawalStats,
+  '0019-transfer-accounts-check': transferAccountsCheck,
 };
