@@ -26,8 +26,9 @@ import {
   registerUser,
 } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
-import { captchaAnswer, totpCode } from './support/console.ts';
+import { captchaAnswer, signedInUserContext, totpCode } from './support/console.ts';
 import { createRestartableServer, type RestartableServer } from './support/restartable-server.ts';
+import { awaitOpenRound, enterNormalRoom } from './support/round-play.ts';
 
 const DAY_SECONDS = 86_400;
 /** TOTP periods (30 s) in a day: the operator's authenticator reads the real time, the server its own. */
@@ -94,16 +95,8 @@ beforeAll(async () => {
   await server.start();
   inviter = await loginUser(server.url, inviterAccount, password);
   browser = await launchBrowser();
-  inviterContext = await phoneContext(browser, server.url);
   // The inviter is logged in as the app itself stores a session (the login journey is covered on its own).
-  await inviterContext.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
-      localStorage.setItem('uid', user.id);
-    },
-    { token: inviter.token, user: inviter.user },
-  );
+  inviterContext = await signedInUserContext(browser, server.url, inviter);
   inviterPage = await inviterContext.newPage();
   await confirmReminders(inviterPage);
   inviteeContext = await phoneContext(browser, server.url);
@@ -155,24 +148,8 @@ describe('the referral journey at 390x844', () => {
     const session = await loginUser(server.url, inviteeAccount, password);
     const operator = await loginOperator(server.url, 'admin', 'admin12345', { secret: totpSecret });
     await fundUser(server.url, session.token, operator, 2 * STAKE_CENTS);
-    await inviteePage.goto('/#/pages/game/index');
-    await inviteePage.getByTestId('room-card-normal').click();
-    await inviteePage.waitForURL(/#\/pages\/game\/rule\?room=/);
-    await inviteePage.getByTestId('room-enter').click();
-    await inviteePage.waitForURL(/#\/pages\/game\/game\?room=/);
-    // A round with at least 2 s left before its seal, so the click lands while it is open.
-    await expect
-      .poll(
-        async () => {
-          const status = await inviteePage.getByTestId('round-status').getAttribute('data-status');
-          const seconds = Number(
-            (await inviteePage.getByTestId('round-countdown').textContent())?.match(/\d+/)?.[0] ?? 0,
-          );
-          return status === 'open' && seconds >= 2;
-        },
-        { timeout: 30_000, interval: 200 },
-      )
-      .toBe(true);
+    await enterNormalRoom(inviteePage);
+    await awaitOpenRound(inviteePage, 30_000);
     await inviteePage.getByTestId('bet-both-long').click();
     await inviteePage.getByTestId('bet-amount').fill(String(STAKE_CENTS / 100));
     await inviteePage.getByTestId('bet-submit').click();

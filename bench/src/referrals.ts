@@ -62,6 +62,13 @@ function placing(api: string, roundId: string, tokens: string[]) {
   };
 }
 
+const pacing = Object.fromEntries(
+  ['REFERRAL_PAY_CHUNK', 'REFERRAL_PAY_REST_PERCENT'].flatMap((variable) => {
+    const value = process.env[variable]?.trim();
+    return value ? [[variable, value]] : [];
+  }),
+);
+
 const name = await createScratchDatabase('tradehall_bench_referrals');
 const url = databaseUrl(name);
 const dataDir = mkdtempSync(join(tmpdir(), 'tradehall-bench-referrals-'));
@@ -70,7 +77,13 @@ try {
   server = await startBenchServer({
     databaseUrl: url,
     dataDir,
-    env: { ROUND_SECONDS_OVERRIDE: '900', SEALED_SECONDS_OVERRIDE: '10', REFERRAL_PAY_CHECK_MS: '500' },
+    env: {
+      ROUND_SECONDS_OVERRIDE: '900',
+      SEALED_SECONDS_OVERRIDE: '10',
+      REFERRAL_PAY_CHECK_MS: '500',
+      // The payment's pacing (decision 0040), passed on when set, to compare settings in one sitting.
+      ...pacing,
+    },
   });
   const { api } = server;
   const operator = await login(api, adminAuthEndpoints.login, 'admin', 'admin12345');
@@ -163,6 +176,9 @@ try {
   const p99During = p99(duringResult.latencies);
   const p99Without = p99(withoutResult.latencies);
   console.log('machine shared with other engineers (2 cores): figures are indicative');
+  console.log(
+    `pacing: REFERRAL_PAY_CHUNK=${pacing.REFERRAL_PAY_CHUNK ?? 'default'}, REFERRAL_PAY_REST_PERCENT=${pacing.REFERRAL_PAY_REST_PERCENT ?? 'default'}`,
+  );
   console.log(`load average before: ${load.map((value) => value.toFixed(2)).join(' ')}`);
   console.log(
     `daily payment: ${REFERRERS} referrers, ${transfers} ledger transfers, total ${paid.total} cents in ` +
