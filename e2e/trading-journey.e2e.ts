@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
 import { launchBrowser, phoneContext } from './support/browser.ts';
 import { enrolTwoFactor } from './support/console.ts';
+import { awaitOpenRound, enterNormalRoom } from './support/round-play.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 type Position = PositionView;
@@ -77,27 +78,11 @@ describe('a round at 390x844', () => {
   let position: Position;
 
   it('enters the normal room from the trading hall', async () => {
-    await page.goto('/#/pages/game/index');
-    await page.getByTestId('room-card-normal').click();
-    await page.waitForURL(/#\/pages\/game\/rule\?room=/);
-    await page.getByTestId('room-enter').click();
-    await page.waitForURL(/#\/pages\/game\/game\?room=/);
+    await enterNormalRoom(page);
   });
 
   it('takes a position while the round is open', async () => {
-    // Wait for a round with at least 2 s left before its seal, so the click lands while it is open.
-    await expect
-      .poll(
-        async () => {
-          const status = await page.getByTestId('round-status').getAttribute('data-status');
-          const seconds = Number(
-            (await page.getByTestId('round-countdown').textContent())?.match(/\d+/)?.[0] ?? 0,
-          );
-          return status === 'open' && seconds >= 2;
-        },
-        { timeout: 20_000, interval: 200 },
-      )
-      .toBe(true);
+    await awaitOpenRound(page);
     const before = await balance();
     await page.getByTestId('bet-both-long').click();
     await page.getByTestId('bet-amount').fill('10');

@@ -1,7 +1,14 @@
 /** What every bench that drives the real server over HTTP needs: a free port, JSON calls, a login. */
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { type ApiClient, createApiClient } from '@tradehall/contracts/client';
-import { adminAuthEndpoints, authEndpoints } from '@tradehall/contracts/endpoints';
+import {
+  adminAuthEndpoints,
+  adminDepositEndpoints,
+  authEndpoints,
+  depositEndpoints,
+  roomEndpoints,
+} from '@tradehall/contracts/endpoints';
 import { totpCodeAt } from '../../apps/server/src/modules/admin-auth/totp.ts';
 
 export async function freePort(): Promise<number> {
@@ -75,4 +82,54 @@ export async function enrolTwoFactor(api: string, token: string): Promise<void> 
   const client = apiClient(api, token);
   const { secret } = await client.call(adminAuthEndpoints.enrolTotp, { body: {} });
   await client.call(adminAuthEndpoints.confirmTotp, { body: { code: totpCodeAt(secret, new Date()) } });
+}
+
+/** A fresh idempotency key for a money operation. */
+export const idempotencyKey = () => randomBytes(18).toString('base64url');
+
+/**
+ * `count` users registered with the demo invitation code, signed in and funded with `cents` through the
+ * real deposit flow (an offline deposit the operator approves); answers their session tokens.
+ */
+export async function fundedUsers(
+  api: string,
+  operator: string,
+  options: { count: number; prefix: string; cents: number },
+): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < options.count; i++) {
+    const account = `${options.prefix}${i}_${randomBytes(2).toString('hex')}`;
+    await apiClient(api).call(authEndpoints.register, {
+      body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
+    });
+    const token = await login(api, authEndpoints.login, account, 'secret123');
+    const deposit = await apiClient(api, token).call(depositEndpoints.create, {
+      body: {
+        method: 'offline',
+        amount: options.cents,
+        depositorName: 'Bench',
+        idempotencyKey: idempotencyKey(),
+      },
+    });
+    await apiClient(api, operator).call(adminDepositEndpoints.approve, { params: { id: deposit.id } });
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** The normal room's open round, waited for (up to 20 s): where a bench places its positions. */
+export async function openRound(api: string): Promise<string> {
+  for (let attempt = 0; attempt < 200; attempt++) {
+    const rooms = await apiClient(api).call(roomEndpoints.list);
+    const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
+    if (current?.status === 'open') return current.id;
+    await new Promise((wait) => setTimeout(wait, 100));
+  }
+  throw new Error('no open round in the normal room');
+}
+
+/** The 99th percentile of latencies (ms), nearest rank. */
+export function p99(latencies: readonly number[]): number {
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? Number.NaN;
 }

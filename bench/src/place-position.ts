@@ -28,16 +28,11 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { fillPath } from '@tradehall/contracts';
-import {
-  adminAuthEndpoints,
-  authEndpoints,
-  positionEndpoints,
-  roomEndpoints,
-} from '@tradehall/contracts/endpoints';
+import { adminAuthEndpoints, positionEndpoints } from '@tradehall/contracts/endpoints';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startBenchServer } from './bench-server.ts';
-import { apiClient, enrolTwoFactor, json, login } from './http-helpers.ts';
+import { enrolTwoFactor, fundedUsers, idempotencyKey, login, openRound, p99 } from './http-helpers.ts';
 
 const baseUrl = process.env.DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim();
 if (!baseUrl) {
@@ -74,8 +69,6 @@ async function admin<T = unknown>(text: string): Promise<T[]> {
     await client.end();
   }
 }
-
-const key = () => randomBytes(18).toString('base64url');
 
 // ---- CPU accounting (Linux /proc; prints nothing elsewhere) ----------------------------------------------
 
@@ -189,37 +182,8 @@ try {
   // Users: registered, signed in and funded through the real deposit flow.
   const operator = await login(api, adminAuthEndpoints.login, 'admin', 'admin12345');
   await enrolTwoFactor(api, operator);
-  const tokens: string[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const account = `bench${i}_${randomBytes(2).toString('hex')}`;
-    await apiClient(api).call(authEndpoints.register, {
-      body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
-    });
-    const token = await login(api, authEndpoints.login, account, 'secret123');
-    const deposit = await json<{ id: string }>(`${api}/deposits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        method: 'offline',
-        amount: FUNDS,
-        depositorName: 'Bench',
-        idempotencyKey: key(),
-      }),
-    });
-    await json(`${api}/admin/deposits/${deposit.id}/approve`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${operator}` },
-    });
-    tokens.push(token);
-  }
-  let roundId = '';
-  for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
-    const rooms = await apiClient(api).call(roomEndpoints.list);
-    const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
-    if (current?.status === 'open') roundId = current.id;
-    else await new Promise((wait) => setTimeout(wait, 100));
-  }
-  if (!roundId) throw new Error('no open round in the normal room');
+  const tokens = await fundedUsers(api, operator, { count: USERS, prefix: 'bench', cents: FUNDS });
+  const roundId = await openRound(api);
 
   const url = new URL(databaseUrl(pgbenchDb));
   const pgEnv = {
@@ -259,7 +223,11 @@ try {
                 'content-type': 'application/json',
                 authorization: `Bearer ${tokens[sent % tokens.length]}`,
               },
-              body: JSON.stringify({ bet: bets[sent % bets.length], amount: STAKE, idempotencyKey: key() }),
+              body: JSON.stringify({
+                bet: bets[sent % bets.length],
+                amount: STAKE,
+                idempotencyKey: idempotencyKey(),
+              }),
             };
           },
         },
@@ -324,15 +292,14 @@ try {
   const positionsPerSecond = placed.accepted / placed.seconds;
   const tps = baseline.tpsSum / ROUNDS;
   const ratio = positionsPerSecond / tps;
-  const measured = latencies.sort((a, b) => a - b);
-  const p99 = measured[Math.min(measured.length - 1, Math.ceil(measured.length * 0.99) - 1)] ?? Number.NaN;
+  const p99Ms = p99(latencies);
 
   console.log(
     `place a position over HTTP: ${positionsPerSecond.toFixed(0)} positions/s ` +
       `(${placed.accepted} accepted, ${placed.refused} refused, ${placed.errors} errors; ${CONNECTIONS} connections, ` +
       `no pipelining, ${USERS} users, ${ROUNDS} x ${SLICE_SECONDS} s, LOG_LEVEL=${LOG_LEVEL})`,
   );
-  console.log(`  p99 latency: ${p99.toFixed(1)} ms (bar < 50 ms) ${p99 < 50 ? 'PASS' : 'FAIL'}`);
+  console.log(`  p99 latency: ${p99Ms.toFixed(1)} ms (bar < 50 ms) ${p99Ms < 50 ? 'PASS' : 'FAIL'}`);
   console.log(`  CPU per position: ${describeCpu(placingCpu, placed.accepted, 'autocannon')}`);
   console.log(
     `pgbench -N (${PGBENCH_CLIENTS} clients, ${PGBENCH_THREADS} threads, ${ROUNDS} x ${SLICE_SECONDS} s, ` +

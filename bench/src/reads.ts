@@ -28,7 +28,7 @@ import { fillPath } from '@tradehall/contracts';
 import { accountEndpoints, appEndpoints, authEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import { type CapturedAnswer, startBareFloor } from './bare-http-floor.ts';
 import { startBenchServer } from './bench-server.ts';
-import { apiClient, login } from './http-helpers.ts';
+import { apiClient, login, openRound } from './http-helpers.ts';
 import { basePostgresUrl as baseUrl, databaseUrl, withClient } from './pg-scratch.ts';
 import { watchSettlement } from './room-watchers.ts';
 import { seedPositions } from './seed-positions.ts';
@@ -275,14 +275,7 @@ try {
   });
   const token = await login(api, authEndpoints.login, account, 'secret123');
   const me = await apiClient(api, token).call(accountEndpoints.me);
-  let roundId = '';
-  for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
-    const rooms = await apiClient(api).call(roomEndpoints.list);
-    const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
-    if (current?.status === 'open') roundId = current.id;
-    else await new Promise((wait) => setTimeout(wait, 100));
-  }
-  if (!roundId) throw new Error('no open round in the normal room');
+  const roundId = await openRound(api);
 
   console.log(
     `bench:reads — autocannon -c ${CONNECTIONS} in its own process, ${SLICES} alternating slices of ` +

@@ -12,19 +12,13 @@
  * Run: `npm run bench:referrals` with DATABASE_URL or TEST_DATABASE_URL set. The machine may be shared:
  * say so beside any figure reported.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fillPath } from '@tradehall/contracts';
-import {
-  adminAuthEndpoints,
-  authEndpoints,
-  positionEndpoints,
-  roomEndpoints,
-} from '@tradehall/contracts/endpoints';
+import { adminAuthEndpoints, positionEndpoints } from '@tradehall/contracts/endpoints';
 import { type BenchApiServer, startBenchServer, stopBenchServer } from './bench-server.ts';
-import { apiClient, enrolTwoFactor, json, login } from './http-helpers.ts';
+import { enrolTwoFactor, fundedUsers, idempotencyKey, login, openRound, p99 } from './http-helpers.ts';
 import { createScratchDatabase, databaseUrl, dropScratchDatabase, withClient } from './pg-scratch.ts';
 
 const REFERRERS = Number(process.env.BENCH_REFERRERS ?? 100_000);
@@ -34,13 +28,7 @@ const STAKE = 100;
 const BASELINE_SECONDS = 8;
 const BAR_MS = 30_000;
 
-const key = () => randomBytes(18).toString('base64url');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function p99(latencies: number[]): number {
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? Number.NaN;
-}
 
 /** USERS closed-loop clients placing positions until `stop()`; answers every latency (ms). */
 function placing(api: string, roundId: string, tokens: string[]) {
@@ -57,7 +45,7 @@ function placing(api: string, roundId: string, tokens: string[]) {
         body: JSON.stringify({
           bet: { category: 'both_sides', type: 'long' },
           amount: STAKE,
-          idempotencyKey: key(),
+          idempotencyKey: idempotencyKey(),
         }),
       });
       await response.arrayBuffer();
@@ -74,6 +62,13 @@ function placing(api: string, roundId: string, tokens: string[]) {
   };
 }
 
+const pacing = Object.fromEntries(
+  ['REFERRAL_PAY_CHUNK', 'REFERRAL_PAY_REST_PERCENT'].flatMap((variable) => {
+    const value = process.env[variable]?.trim();
+    return value ? [[variable, value]] : [];
+  }),
+);
+
 const name = await createScratchDatabase('tradehall_bench_referrals');
 const url = databaseUrl(name);
 const dataDir = mkdtempSync(join(tmpdir(), 'tradehall-bench-referrals-'));
@@ -82,42 +77,19 @@ try {
   server = await startBenchServer({
     databaseUrl: url,
     dataDir,
-    env: { ROUND_SECONDS_OVERRIDE: '900', SEALED_SECONDS_OVERRIDE: '10', REFERRAL_PAY_CHECK_MS: '500' },
+    env: {
+      ROUND_SECONDS_OVERRIDE: '900',
+      SEALED_SECONDS_OVERRIDE: '10',
+      REFERRAL_PAY_CHECK_MS: '500',
+      // The payment's pacing (decision 0040), passed on when set, to compare settings in one sitting.
+      ...pacing,
+    },
   });
   const { api } = server;
   const operator = await login(api, adminAuthEndpoints.login, 'admin', 'admin12345');
   await enrolTwoFactor(api, operator);
-  const tokens: string[] = [];
-  for (let i = 0; i < USERS; i++) {
-    const account = `benchref${i}_${randomBytes(2).toString('hex')}`;
-    await apiClient(api).call(authEndpoints.register, {
-      body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
-    });
-    const token = await login(api, authEndpoints.login, account, 'secret123');
-    const deposit = await json<{ id: string }>(`${api}/deposits`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: JSON.stringify({
-        method: 'offline',
-        amount: 10_000_000,
-        depositorName: 'Bench',
-        idempotencyKey: key(),
-      }),
-    });
-    await json(`${api}/admin/deposits/${deposit.id}/approve`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${operator}` },
-    });
-    tokens.push(token);
-  }
-  let roundId = '';
-  for (let attempt = 0; attempt < 200 && !roundId; attempt++) {
-    const rooms = await apiClient(api).call(roomEndpoints.list);
-    const current = rooms.items.find((room) => room.tier === 'normal')?.currentRound;
-    if (current?.status === 'open') roundId = current.id;
-    else await sleep(100);
-  }
-  if (!roundId) throw new Error('no open round in the normal room');
+  const tokens = await fundedUsers(api, operator, { count: USERS, prefix: 'benchref', cents: 10_000_000 });
+  const roundId = await openRound(api);
 
   // The referrers, their cash accounts, and yesterday's figures from 1,000,000 settled positions.
   const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
@@ -204,6 +176,9 @@ try {
   const p99During = p99(duringResult.latencies);
   const p99Without = p99(withoutResult.latencies);
   console.log('machine shared with other engineers (2 cores): figures are indicative');
+  console.log(
+    `pacing: REFERRAL_PAY_CHUNK=${pacing.REFERRAL_PAY_CHUNK ?? 'default'}, REFERRAL_PAY_REST_PERCENT=${pacing.REFERRAL_PAY_REST_PERCENT ?? 'default'}`,
+  );
   console.log(`load average before: ${load.map((value) => value.toFixed(2)).join(' ')}`);
   console.log(
     `daily payment: ${REFERRERS} referrers, ${transfers} ledger transfers, total ${paid.total} cents in ` +

@@ -12,8 +12,11 @@ import { freePort, type ServerOutput, spawnHealthyServer, stopServerProcess } fr
 export interface RestartableServer {
   url: string;
   output: () => string;
-  /** Starts the server and resolves once /api/v1/health answers. */
-  start: () => Promise<void>;
+  /**
+   * Starts the server and resolves once /api/v1/health answers; `env` is added to the creation's for
+   * this start only (a later TEST_CLOCK_OFFSET_SECONDS: the server comes back a business day later).
+   */
+  start: (env?: Record<string, string>) => Promise<void>;
   /** Stops it with SIGTERM and waits for the process to exit; the data directory stays. */
   stop: () => Promise<void>;
   /** Stops it if running and removes the data directory. */
@@ -26,9 +29,9 @@ export async function createRestartableServer(env: Record<string, string> = {}):
   const output: ServerOutput = { text: '' };
   let child: ChildProcess | null = null;
 
-  const start = async () => {
+  const start = async (extra: Record<string, string> = {}) => {
     if (child && child.exitCode === null) throw new Error('the server is already running');
-    child = await spawnHealthyServer({ port, dataDir, env, output });
+    child = await spawnHealthyServer({ port, dataDir, env: { ...env, ...extra }, output });
   };
 
   const stop = async () => {

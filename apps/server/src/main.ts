@@ -16,7 +16,7 @@ import { LiabilitiesScheduler } from './modules/liabilities/liabilities-schedule
 import { ReferralPayLoop } from './modules/referrals/referral-pay-loop.ts';
 import { AdvisoryLockLeadership, InProcessLeadership, type Leadership } from './modules/rounds/leadership.ts';
 import { RoundScheduler } from './modules/rounds/round-scheduler.ts';
-import { systemClock } from './platform/clock.ts';
+import { offsetClock } from './platform/clock.ts';
 import {
   type Config,
   ConfigError,
@@ -58,6 +58,11 @@ async function main(): Promise<void> {
   }
 
   const logger = createLogger(config.logLevel);
+  // The system clock, unless a test process moved it (TEST_CLOCK_OFFSET_SECONDS, refused outside test mode).
+  const clock = offsetClock(config.clockOffsetSeconds);
+  if (config.clockOffsetSeconds !== 0) {
+    logger.warn({ offsetSeconds: config.clockOffsetSeconds }, 'test clock: the server runs moved in time');
+  }
   let database: Database;
   try {
     database = await createDatabase(config, logger);
@@ -81,9 +86,11 @@ async function main(): Promise<void> {
     if (config.trading.fairness.beacon === 'local') {
       // The offline demo's and tests' beacon: drand's API on loopback, with a key of this install's
       // (kept in DATA_DIR, so rounds in flight at a restart are still drawn).
-      localBeacon = new LocalBeacon(
-        loadOrCreateLocalBeaconKey(config.dataDir, () => generateBeaconKey().secretKey),
-      );
+      localBeacon = new LocalBeacon({
+        ...loadOrCreateLocalBeaconKey(config.dataDir, () => generateBeaconKey().secretKey),
+        // On the server's clock: a moved test clock still finds the beacon's rounds for its instants.
+        now: () => clock.now().getTime(),
+      });
       const url = await localBeacon.start();
       const { chainHash, publicKey, genesis, period } = localBeacon.network;
       const fairness = {
@@ -105,14 +112,14 @@ async function main(): Promise<void> {
     if (applied.length > 0) logger.info({ migrations: applied }, 'database migrated');
     const hasher = createPasswordHasher(config.passwordHashConcurrency);
     const logins = config.demoMode ? DEMO : randomSeedLogins();
-    const seeded = await seedDemoData(database.kysely, hasher, systemClock, logins);
+    const seeded = await seedDemoData(database.kysely, hasher, clock, logins);
     if (seeded.operator || seeded.user) logger.info({ seeded }, 'first operator and inviter seeded');
 
     mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, logger });
     redis = config.redisUrl
       ? createRedis(config.redisUrl, logger, 'tradehall', { commandTimeoutMs: config.redisCommandTimeoutMs })
       : null;
-    const services = createServices({ config, database, clock: systemClock, hasher, mailer, logger });
+    const services = createServices({ config, database, clock, hasher, mailer, logger });
     const metrics = new Metrics();
     const { app, sites } = await buildApp({
       config,
@@ -125,7 +132,7 @@ async function main(): Promise<void> {
     realtime = await startRealtimeForServices({
       config,
       services,
-      clock: systemClock,
+      clock,
       logger,
       redis,
       server: servesRealtime(config) ? app.server : null,
@@ -172,7 +179,7 @@ async function main(): Promise<void> {
       redis,
       realtime,
       metrics,
-      clock: systemClock,
+      clock,
       logger,
     });
 

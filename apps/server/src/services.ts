@@ -516,6 +516,7 @@ export function createServices(platform: Platform): Services {
       logger,
       days: referralDays,
       chunk: config.referrals.payChunk,
+      restPercent: config.referrals.payRestPercent,
       pauseMs: config.referrals.payPauseMs,
     }),
   };

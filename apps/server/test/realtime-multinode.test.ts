@@ -8,86 +8,39 @@
  * position placed through C reaches its owner's `user` topic on B; round events from the scheduler on A
  * reach /ws clients on B, and every client, on B or on A itself, gets each event exactly once.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { type NewMsg, newMsgSchema } from '@tradehall/contracts';
-import pg from 'pg';
 import { io as connectIo, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO, MAIN_TS, TEST_REDIS_URL } from './harness.ts';
+import { DEMO, TEST_REDIS_URL } from './harness.ts';
+import { freshPostgresDatabase, TEST_DATABASE_URL } from './operations-support.ts';
+import { freePort, loginOver, type ServerProcess, startServer, waitFor } from './pg-cluster.ts';
 import { closedWithin, eventually, type Frame, WsTestClient } from './realtime-support.ts';
 import { enrolTwoFactorOverHttp } from './two-factor-over-http.ts';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || '';
-const REPO_ROOT = path.resolve(path.dirname(MAIN_TS), '../../..');
-
-interface Node {
+interface Node extends ServerProcess {
   name: string;
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
   http: string;
   api: string;
   ws: string;
 }
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
-
 async function startNode(name: string, env: Record<string, string>): Promise<Node> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_TS], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const http = `http://127.0.0.1:${port}`;
-  const node: Node = {
-    name,
-    child,
-    output: () => output,
-    exited,
-    http,
-    api: `${http}/api/v1`,
-    ws: `ws://127.0.0.1:${port}/ws`,
-  };
-  await eventually(
+  const process = startServer({ ...env, PORT: String(port), HOST: '127.0.0.1' });
+  await waitFor(
     `node ${name} to start`,
     () => {
-      if (child.exitCode !== null) throw new Error(`node ${name} exited:\n${output}`);
-      return output.includes('Tradehall is running');
+      if (process.child.exitCode !== null) throw new Error(`node ${name} exited:\n${process.output()}`);
+      return process.output().includes('Tradehall is running');
     },
     90_000,
   );
-  return node;
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
+  const http = `http://127.0.0.1:${port}`;
+  return { ...process, name, http, api: `${http}/api/v1`, ws: `ws://127.0.0.1:${port}/ws` };
 }
 
 async function json<T>(url: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
@@ -98,22 +51,10 @@ async function json<T>(url: string, init: RequestInit = {}): Promise<{ status: n
   return { status: response.status, body: (await response.json()) as T };
 }
 
-async function login(api: string, route: string, account: string, password: string): Promise<string> {
-  const captcha = await fetch(`${api}/auth/captcha`);
-  const { captchaId } = (await captcha.json()) as { captchaId: string };
-  const captchaAnswer = captcha.headers.get('x-test-captcha-answer') ?? '';
-  const response = await json<{ token: string }>(`${api}${route}`, {
-    method: 'POST',
-    body: JSON.stringify({ account, password, captchaId, captchaAnswer }),
-  });
-  if (response.status !== 200) throw new Error(`login failed: ${JSON.stringify(response.body)}`);
-  return response.body.token;
-}
-
 const key = () => randomBytes(18).toString('base64url');
 
 describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (PostgreSQL + Redis)', () => {
-  const database = `tradehall_rt_${randomBytes(4).toString('hex')}`;
+  let scratch: { url: string; drop(): Promise<void> } | null = null;
   const nodes: Node[] = [];
   const dataDirs: string[] = [];
   const sockets: Socket[] = [];
@@ -152,9 +93,10 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
   }
 
   beforeAll(async () => {
-    await adminQuery(`create database "${database}"`);
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${database}`;
+    scratch = await freshPostgresDatabase('tradehall_rt');
+    const url = new URL(scratch.url);
+    // Apart from other suites using the same Redis at the same time: the database's own name.
+    const redisPrefix = url.pathname.slice(1);
     const env = (role: string) => {
       const dataDir = mkdtempSync(path.join(tmpdir(), `tradehall-rt-${role}-`));
       dataDirs.push(dataDir);
@@ -162,8 +104,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
         ROLE: role,
         DATABASE_URL: url.toString(),
         REDIS_URL: TEST_REDIS_URL ?? '',
-        // Apart from other suites using the same Redis at the same time.
-        REDIS_PREFIX: database,
+        REDIS_PREFIX: redisPrefix,
         DATA_DIR: dataDir,
         TRADEHALL_TEST_MODE: 'true',
         DEMO_MODE: 'true',
@@ -182,9 +123,9 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
     [b, c] = await Promise.all([startNode('B', env('realtime')), startNode('C', env('api'))]);
     nodes.push(b, c);
 
-    operator = await login(c.api, '/admin/auth/login', DEMO.operator.account, DEMO.operator.password);
+    operator = await loginOver(c.api, '/admin/auth/login', DEMO.operator.account, DEMO.operator.password);
     await enrolTwoFactorOverHttp(c.api, operator);
-    const demoToken = await login(c.api, '/auth/login', DEMO.user.account, DEMO.user.password);
+    const demoToken = await loginOver(c.api, '/auth/login', DEMO.user.account, DEMO.user.password);
     const demoMe = await json<{ id: string }>(`${c.api}/me`, {
       headers: { authorization: `Bearer ${demoToken}` },
     });
@@ -200,7 +141,10 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
       }),
     });
     expect(registered.status).toBe(201);
-    other = { token: await login(c.api, '/auth/login', account, 'secret123'), id: registered.body.user.id };
+    other = {
+      token: await loginOver(c.api, '/auth/login', account, 'secret123'),
+      id: registered.body.user.id,
+    };
   }, 240_000);
 
   afterAll(async () => {
@@ -208,7 +152,7 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('realtime across nodes (Post
     await Promise.all(clients.map((client) => client.close()));
     for (const node of nodes) if (node.child.exitCode === null) node.child.kill('SIGTERM');
     await Promise.all(nodes.map((node) => node.exited));
-    await adminQuery(`drop database if exists "${database}" with (force)`).catch(() => undefined);
+    await scratch?.drop().catch(() => undefined);
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }, 60_000);
 

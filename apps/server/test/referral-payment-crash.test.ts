@@ -5,127 +5,67 @@
  * on the same database (two schedulers) then pay the rest concurrently: every referrer is paid exactly
  * once per level, the day is marked paid, and the ledger balances.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import { addDays, businessDay } from '@tradehall/domain';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../src/modules/ledger/ledger-audit.ts';
 import { type Database, openPostgres } from '../src/platform/db/database.ts';
 import { createLogger } from '../src/platform/logger.ts';
-import { MAIN_TS } from './harness.ts';
+import {
+  freshPostgresDatabase,
+  type Node,
+  startNode,
+  TEST_DATABASE_URL,
+  tempDir,
+} from './operations-support.ts';
+import { waitFor } from './pg-cluster.ts';
 
-const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || '';
-const REPO_ROOT = path.resolve(path.dirname(MAIN_TS), '../../..');
 const REFERRERS = 20;
 const CHUNK = 5;
 /** 10^9 edge units are $100 of expected edge (10^5 units a cent); at 25 % that is $25 per referrer. */
 const EDGE_UNITS = 1_000_000_000;
 const REWARD = 2_500;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN_TS], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 90_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await sleep(50);
-  }
-}
-
-async function adminQuery(text: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await admin.connect();
-  try {
-    await admin.query(text);
-  } finally {
-    await admin.end();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no port');
-  return address.port;
-}
+const WAIT_MS = 90_000;
 
 function occurrences(text: string, needle: string): number {
   return text.split(needle).length - 1;
 }
 
 describe.runIf(TEST_DATABASE_URL)('a referral payment killed mid-way, then run by two nodes', () => {
-  const name = `tradehall_refcrash_${randomBytes(4).toString('hex')}`;
-  const running: Running[] = [];
-  const dataDirs: string[] = [];
+  const nodes: Node[] = [];
+  const dataDirs: Array<{ remove(): void }> = [];
+  let scratch: { url: string; drop(): Promise<void> } | null = null;
   let database: Database | null = null;
 
   afterAll(async () => {
-    for (const process of running) if (process.child.exitCode === null) process.child.kill('SIGKILL');
+    for (const node of nodes) if (node.process.child.exitCode === null) node.process.child.kill('SIGKILL');
     await database?.close();
-    await adminQuery(`drop database if exists "${name}" with (force)`).catch(() => undefined);
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+    await scratch?.drop().catch(() => undefined);
+    for (const dir of dataDirs) dir.remove();
   });
 
-  async function node(extra: Record<string, string>): Promise<Running> {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'tradehall-refcrash-'));
+  async function node(databaseUrl: string, extra: Record<string, string>): Promise<Node> {
+    const dataDir = tempDir('tradehall-refcrash-');
     dataDirs.push(dataDir);
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    const process = start({
-      PORT: String(await freePort()),
-      HOST: '127.0.0.1',
-      DATABASE_URL: url.toString(),
-      DATA_DIR: dataDir,
-      TRADEHALL_TEST_MODE: 'true',
-      DEMO_MODE: 'true',
+    const started = await startNode({
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir.dir,
       LOG_LEVEL: 'info',
       REFERRAL_PAY_CHUNK: String(CHUNK),
       REFERRAL_PAY_CHECK_MS: '200',
       ...extra,
     });
-    running.push(process);
-    return process;
+    nodes.push(started);
+    return started;
   }
 
   it('pays every referrer exactly once', async () => {
-    await adminQuery(`create database "${name}"`);
-    const url = new URL(TEST_DATABASE_URL);
-    url.pathname = `/${name}`;
-    database = openPostgres(url.toString(), createLogger('silent'));
+    scratch = await freshPostgresDatabase('tradehall_refcrash');
+    database = openPostgres(scratch.url, createLogger('silent'));
     const db = database.kysely;
 
-    const first = await node({ TEST_REFERRAL_PAY_PAUSE_MS: '1500' });
-    await waitFor('the banner', () => first.output().includes('Tradehall is running'));
+    const first = await node(scratch.url, { TEST_REFERRAL_PAY_PAUSE_MS: '1500' });
 
     // Yesterday's figures for REFERRERS referrers, written at once (the pay loop may look at any time).
     const yesterday = addDays(businessDay(new Date()), -1);
@@ -146,9 +86,13 @@ describe.runIf(TEST_DATABASE_URL)('a referral payment killed mid-way, then run b
     });
 
     const paused = 'test pause inside a referral payment';
-    await waitFor('the second chunk to be open', () => occurrences(first.output(), paused) >= 2);
-    first.child.kill('SIGKILL');
-    await first.exited;
+    await waitFor(
+      'the second chunk to be open',
+      () => occurrences(first.process.output(), paused) >= 2,
+      WAIT_MS,
+    );
+    first.process.child.kill('SIGKILL');
+    await first.process.exited;
 
     const rewards = async () =>
       (await sql<{ n: number }>`select count(*)::int as n from referral_rewards`.execute(db)).rows[0]?.n;
@@ -163,19 +107,17 @@ describe.runIf(TEST_DATABASE_URL)('a referral payment killed mid-way, then run b
     expect(await transfers()).toBe(CHUNK);
 
     // Two nodes, two schedulers, at once.
-    const second = await node({});
-    const third = await node({});
+    const [second, third] = await Promise.all([node(scratch.url, {}), node(scratch.url, {})]);
     await waitFor(
-      'both nodes',
-      () =>
-        second.output().includes('Tradehall is running') && third.output().includes('Tradehall is running'),
+      'the day to be paid',
+      async () => {
+        const row = await sql<{
+          n: number;
+        }>`select count(*)::int as n from referral_pay_days where day = ${yesterday}`.execute(db);
+        return row.rows[0]?.n === 1;
+      },
+      WAIT_MS,
     );
-    await waitFor('the day to be paid', async () => {
-      const row = await sql<{
-        n: number;
-      }>`select count(*)::int as n from referral_pay_days where day = ${yesterday}`.execute(db);
-      return row.rows[0]?.n === 1;
-    });
     expect(await rewards()).toBe(REFERRERS);
     expect(await transfers()).toBe(REFERRERS);
     const balances = await db
@@ -187,8 +129,8 @@ describe.runIf(TEST_DATABASE_URL)('a referral payment killed mid-way, then run b
     const audit = await auditLedger(db, new Date());
     expect(audit).toMatchObject({ ok: true, totalOfBalances: 0, mismatches: [], negativeUserBalances: 0 });
 
-    for (const process of [second, third]) process.child.kill('SIGTERM');
-    expect(await second.exited).toBe(0);
-    expect(await third.exited).toBe(0);
+    for (const node of [second, third]) node.process.child.kill('SIGTERM');
+    expect(await second.process.exited).toBe(0);
+    expect(await third.process.exited).toBe(0);
   }, 300_000);
 });

@@ -8,6 +8,16 @@ export interface Clock {
 
 export const systemClock: Clock = { now: () => new Date() };
 
+/**
+ * The system clock moved by a fixed offset (test mode only, TEST_CLOCK_OFFSET_SECONDS): a journey
+ * restarts the server a business day later without waiting a day. 0 is the system clock itself.
+ */
+export function offsetClock(offsetSeconds: number): Clock {
+  if (offsetSeconds === 0) return systemClock;
+  const offsetMs = offsetSeconds * 1000;
+  return { now: () => new Date(Date.now() + offsetMs) };
+}
+
 /** A clock that only moves when told to. */
 export class ManualClock implements Clock {
   #ms: number;

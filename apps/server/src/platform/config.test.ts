@@ -228,4 +228,22 @@ describe('loadConfig', () => {
   ])('refuses a bad %s in one line naming it: %s', (name, value) => {
     expect(failure({ [name]: value })).toMatch(new RegExp(`^Invalid configuration: ${name} must`));
   });
+
+  it('moves the clock only in a test process: a production start with TEST_CLOCK_OFFSET_SECONDS is refused', () => {
+    const refusal =
+      'Invalid configuration: TEST_CLOCK_OFFSET_SECONDS is test-only and needs TRADEHALL_TEST_MODE=true (never set either in production)';
+    expect(failure({ TEST_CLOCK_OFFSET_SECONDS: '86400' })).toBe(refusal);
+    expect(failure({ TEST_CLOCK_OFFSET_SECONDS: '0' })).toBe(refusal);
+    // The demo is not a test process either.
+    expect(failure({ TEST_CLOCK_OFFSET_SECONDS: '86400', DEMO_MODE: 'true' })).toBe(refusal);
+    expect(failure({ TEST_CLOCK_OFFSET_SECONDS: '86400', TRADEHALL_TEST_MODE: 'false' })).toBe(refusal);
+    expect(loadConfig({}, '/srv').clockOffsetSeconds).toBe(0);
+    expect(
+      loadConfig({ TEST_CLOCK_OFFSET_SECONDS: '86400', TRADEHALL_TEST_MODE: 'true' }, '/srv')
+        .clockOffsetSeconds,
+    ).toBe(86_400);
+    expect(failure({ TEST_CLOCK_OFFSET_SECONDS: '1e12', TRADEHALL_TEST_MODE: 'true' })).toMatch(
+      /^Invalid configuration: TEST_CLOCK_OFFSET_SECONDS must be an integer/,
+    );
+  });
 });

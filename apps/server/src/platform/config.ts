@@ -64,6 +64,12 @@ export interface Config {
   logLevel: LogLevel;
   testMode: boolean;
   /**
+   * Test mode only (TEST_CLOCK_OFFSET_SECONDS, decision 0040): seconds added to the system clock, so a
+   * browser journey can restart the server a business day later. Always 0 outside test mode: the
+   * variable set without TRADEHALL_TEST_MODE is refused at start, not ignored.
+   */
+  clockOffsetSeconds: number;
+  /**
    * The zero-install demo (`npm start`): seeds the published demo logins into an empty database and turns
    * the sandbox card gateway on. Off, an empty database gets an operator with a random password, shown
    * once, and no card gateway unless PAYMENT_PROVIDER asks for one.
@@ -145,13 +151,16 @@ export interface TradingConfig {
 
 /**
  * Referral rewards (decision 0030): where a business day starts (minutes after midnight UTC), how often
- * a scheduler node looks for an unpaid day, how many referrers one payment transaction pays, and a
- * test-only pause inside each (honoured only with TRADEHALL_TEST_MODE).
+ * a scheduler node looks for an unpaid day, how many referrers one payment transaction pays, how long
+ * the payment rests after each chunk (decision 0040), and a test-only pause inside each (honoured only
+ * with TRADEHALL_TEST_MODE).
  */
 export interface ReferralsConfig {
   dayBoundaryMinutes: number;
   payCheckMs: number;
   payChunk: number;
+  /** After each chunk the payment rests this percentage of the time the chunk took (0 = no rest). */
+  payRestPercent: number;
   payPauseMs: number;
 }
 
@@ -417,8 +426,11 @@ const envSchema = z.object({
   LIABILITIES_SNAPSHOT_MINUTES: int(0, 7 * 24 * 60, 60),
   REFERRAL_DAY_BOUNDARY_MINUTES: int(0, 1_439, 0),
   REFERRAL_PAY_CHECK_MS: int(100, 3_600_000, 60_000),
-  REFERRAL_PAY_CHUNK: int(1, 100_000, 5_000),
+  REFERRAL_PAY_CHUNK: int(1, 100_000, 1_000),
+  REFERRAL_PAY_REST_PERCENT: int(0, 1_000, 50),
   TEST_REFERRAL_PAY_PAUSE_MS: int(0, 600_000, 0),
+  // Ten years either way: far enough for any journey, bounded so a typo cannot overflow a Date.
+  TEST_CLOCK_OFFSET_SECONDS: int(-315_360_000, 315_360_000, 0),
   METRICS_PORT: optionalInt(1, 65_535),
   METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   LEDGER_CHECK_INTERVAL_MS: int(0, 24 * 3600 * 1000, 300_000),
@@ -478,6 +490,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     );
   }
   if (inverted.length > 0) throw new ConfigError(`Invalid configuration: ${inverted.join('; ')}`);
+  // A moved clock pays referral days early and ages sessions and limits: refused, not ignored, in a
+  // process that is not a test one, so a stray variable on a production host stops the start.
+  if (input.TEST_CLOCK_OFFSET_SECONDS !== undefined && !e.TRADEHALL_TEST_MODE) {
+    throw new ConfigError(
+      'Invalid configuration: TEST_CLOCK_OFFSET_SECONDS is test-only and needs TRADEHALL_TEST_MODE=true (never set either in production)',
+    );
+  }
   // The demo turns the sandbox on unless told otherwise; anywhere else a gateway is asked for by name.
   const paymentProvider = e.PAYMENT_PROVIDER ?? (e.DEMO_MODE ? 'sandbox' : 'none');
   if (paymentProvider !== 'none' && e.PAYMENT_WEBHOOK_SECRET === undefined && !e.DEMO_MODE) {
@@ -517,6 +536,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     role: e.ROLE,
     logLevel: e.LOG_LEVEL,
     testMode: e.TRADEHALL_TEST_MODE,
+    clockOffsetSeconds: e.TRADEHALL_TEST_MODE ? e.TEST_CLOCK_OFFSET_SECONDS : 0,
     demoMode: e.DEMO_MODE,
     trustProxy: e.TRUST_PROXY,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(cwd, e.WEB_DIST_DIR) : path.join(REPO_ROOT, 'apps/web/dist'),
@@ -581,6 +601,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       dayBoundaryMinutes: e.REFERRAL_DAY_BOUNDARY_MINUTES,
       payCheckMs: e.REFERRAL_PAY_CHECK_MS,
       payChunk: e.REFERRAL_PAY_CHUNK,
+      payRestPercent: e.REFERRAL_PAY_REST_PERCENT,
       payPauseMs: e.TRADEHALL_TEST_MODE ? e.TEST_REFERRAL_PAY_PAUSE_MS : 0,
     },
     realtime: {

@@ -22,6 +22,12 @@ export interface ReferralPaymentsServiceDeps {
   /** Referrers per transaction (REFERRAL_PAY_CHUNK). */
   chunk: number;
   /**
+   * After each chunk, rest this percentage of the time it took (REFERRAL_PAY_REST_PERCENT; decision
+   * 0040): the payment's writes (and the WAL every other commit has to flush behind them) come in
+   * short bursts with gaps, instead of one long stream placements queue behind.
+   */
+  restPercent?: number;
+  /**
    * Test mode only (TEST_REFERRAL_PAY_PAUSE_MS): wait this long inside each chunk's transaction, after
    * its transfers and before commit — where the crash test kills the process.
    */
@@ -55,6 +61,7 @@ export class ReferralPaymentsService {
     let total = 0;
     for (;;) {
       const at = this.deps.clock.now();
+      const started = performance.now();
       const outcome = await this.deps.db.transaction().execute(async (trx) => {
         const chunk = await this.deps.repository.rewardChunk(trx, { day, after, limit: this.deps.chunk, at });
         if (chunk.ids.length > 0) {
@@ -68,9 +75,17 @@ export class ReferralPaymentsService {
       total += outcome.total;
       if (outcome.last === null) break;
       after = outcome.last;
+      await this.rest(performance.now() - started);
     }
     this.deps.logger.info({ day, rewards, total }, 'referral rewards paid');
     return { day, rewards, total };
+  }
+
+  /** Outside any transaction: nothing is locked while the payment rests. */
+  private async rest(chunkMs: number): Promise<void> {
+    const restMs = (chunkMs * (this.deps.restPercent ?? 0)) / 100;
+    if (restMs < 1) return;
+    await new Promise((resolve) => setTimeout(resolve, restMs));
   }
 
   private async testPause(day: string): Promise<void> {

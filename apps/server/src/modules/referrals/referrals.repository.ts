@@ -74,6 +74,9 @@ function betTriples(): RawBuilder<unknown> {
   return sql`values ${sql.join(rows)}`;
 }
 
+/** Below every uuid: where a day's first chunk starts. */
+const BEFORE_EVERY_ID = '00000000-0000-0000-0000-000000000000';
+
 export class ReferralsRepository {
   readonly #triples = betTriples();
 
@@ -220,7 +223,7 @@ export class ReferralsRepository {
     trx: Transaction<DB>,
     args: { day: string; after: string | null; limit: number; at: Date },
   ): Promise<{ ids: string[]; total: number; last: string | null }> {
-    const after = args.after ?? '00000000-0000-0000-0000-000000000000';
+    const after = args.after ?? BEFORE_EVERY_ID;
     const chunk = await sql<{ referrer_id: string }>`
       select distinct referrer_id from referral_accruals
       where day = ${args.day}::date and referrer_id > ${after}::uuid
@@ -277,13 +280,24 @@ export class ReferralsRepository {
     };
   }
 
-  /** The ledger's bulk source for reward rows: from the house to each referrer's cash account. */
+  /**
+   * The ledger's bulk source for the reward rows a chunk inserted (`ids`): from the house to each
+   * referrer's cash account, each row and account found by its key, one list entry at a time (the
+   * `offset 0` keeps the planner from turning the lookups into joins). Joined as sets, the planner
+   * hashed the whole reward table once per chunk or, misled by the table's growing during the payment,
+   * expected one row and made the ledger's bulk post compare every transfer with every account.
+   */
   rewardTransfers(ids: readonly string[]): RawBuilder<unknown> {
     return sql`
       select 'house'::text as debit_kind, la.id as credit_account_id, r.amount, 'referral'::text as code,
         'referral'::text as ref_type, r.id::text as ref_id, null::text as leg
-      from referral_rewards r join ledger_accounts la on la.user_id = r.referrer_id and la.kind = 'user_cash'
-      where r.id = any (${sql.val(ids)}::uuid[])`;
+      from unnest(${sql.val(ids)}::uuid[]) as inserted (id)
+      cross join lateral (
+        select r.id, r.referrer_id, r.amount from referral_rewards r where r.id = inserted.id offset 0
+      ) r
+      cross join lateral (
+        select la.id from ledger_accounts la where la.user_id = r.referrer_id and la.kind = 'user_cash' offset 0
+      ) la`;
   }
 
   /** Marks a day paid in full, with its figures. */

@@ -21,6 +21,7 @@ import * as referrals from './0015-referrals.ts';
 import * as trendFigures from './0016-trend-figures.ts';
 import * as playLimits from './0017-play-limits.ts';
 import * as withdrawalStats from './0018-withdrawal-stats.ts';
+import * as transferAccountsCheck from './0019-transfer-accounts-check.ts';
 import * as playSessionCounters from './0021-play-session-counters.ts';
 
 export const migrations: Record<string, Migration> = {
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   '0016-trend-figures': trendFigures,
   '0017-play-limits': playLimits,
   '0018-withdrawal-stats': withdrawalStats,
+  '0019-transfer-accounts-check': transferAccountsCheck,
   '0021-play-session-counters': playSessionCounters,
 };

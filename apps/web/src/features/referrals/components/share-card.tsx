@@ -11,8 +11,9 @@ import { REGISTER_PATH } from '../../../lib/paths.ts';
 
 const SIZE = 176;
 
+/** The app routes on the hash: a link without `/#` would open the home page and lose the code. */
 export function shareLink(origin: string, code: string): string {
-  return `${origin}${withQuery(REGISTER_PATH, { code })}`;
+  return `${origin}/#${withQuery(REGISTER_PATH, { code })}`;
 }
 
 export function ShareCard({ code }: { code: string }) {

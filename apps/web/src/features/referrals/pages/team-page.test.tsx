@@ -58,7 +58,9 @@ describe('the team page', () => {
     });
     renderPage(TeamPage, TEAM_PATH);
     expect((await screen.findByTestId('team-code')).textContent).toBe('ABCD2345');
-    expect(screen.getByTestId('team-link').textContent).toMatch(/\/pages\/register\/index\?code=ABCD2345$/);
+    expect(screen.getByTestId('team-link').textContent).toMatch(
+      /\/#\/pages\/register\/index\?code=ABCD2345$/,
+    );
     expect(screen.getByTestId('team-rule-level1').textContent).toContain('25.00%');
     // $100 at x1.96 on a 1-in-2 chance: $2.00 of edge, 25 % of it is $0.50.
     expect(screen.getByTestId('team-rule-example').textContent).toContain('$2.00');
