@@ -6,6 +6,14 @@
 import { hmac } from '@noble/hashes/hmac.js';
 import { sha256 as nobleSha256 } from '@noble/hashes/sha2.js';
 
+/**
+ * A SHA-256 implementation: message bytes in, a new 32-byte digest out; it must not keep the message.
+ * The default everywhere is sha256 below (@noble/hashes, the same in the browser, the server and
+ * offline); a builder that runs only in Node (the seal, the liabilities worker) may pass node:crypto's,
+ * which is the same function, natively.
+ */
+export type Sha256 = (message: Uint8Array) => Uint8Array;
+
 export function sha256(message: Uint8Array): Uint8Array {
   return nobleSha256(message);
 }

@@ -3,8 +3,8 @@
  * claim, in the order of their salts (random per snapshot, so a user's neighbours change every time and
  * a leaf's place says nothing about whose it is), then the Merkle-sum levels, built in chunks.
  */
-import { sha256, toHex } from '../sha256.ts';
-import { leafNode, merkleSumLevels, rootOf, type Sha256, type SumNode } from './merkle-sum.ts';
+import { type Sha256, sha256, toHex } from '../sha256.ts';
+import { leafNode, merkleSumLevels, rootOf, type SumNode } from './merkle-sum.ts';
 
 export interface ClaimLeaf {
   userId: string;

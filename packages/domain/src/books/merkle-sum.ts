@@ -8,7 +8,7 @@
  * An odd node at the end of a level is carried up unchanged (no padding leaf), so a path may be shorter
  * than the tree is tall; each step names which side its sibling sits on.
  */
-import { sha256, utf8 } from '../sha256.ts';
+import { type Sha256, sha256, utf8 } from '../sha256.ts';
 
 export const MERKLE_SUM_VERSION = 'tradehall-liabilities/v1';
 const LEAF_TAG = utf8(`${MERKLE_SUM_VERSION}/leaf\0`);
@@ -17,12 +17,6 @@ const EMPTY_TAG = utf8(`${MERKLE_SUM_VERSION}/empty\0`);
 
 export const SALT_BYTES = 32;
 export const HASH_BYTES = 32;
-
-/**
- * SHA-256 of a message. The default is @noble/hashes (the same everywhere); a builder that runs only in
- * Node (the server's liabilities worker) may pass node:crypto's, which is the same function, natively.
- */
-export type Sha256 = (message: Uint8Array) => Uint8Array;
 
 export interface SumNode {
   hash: Uint8Array;

@@ -10,7 +10,7 @@
  * The builders take the SHA-256 to use (default @noble/hashes): the server passes node:crypto's, several
  * times faster on its hot path (a round's seal), so the tree's shape and encoding stay defined here once.
  */
-import { fromHex, sha256, toHex, utf8 } from '../sha256.ts';
+import { fromHex, type Sha256, sha256, toHex, utf8 } from '../sha256.ts';
 import { compareLeaves, leafText, POSITION_LEAF_TAG, type PositionLeaf } from './position-leaf.ts';
 
 const LEAF_PREFIX = 0x00;
@@ -35,9 +35,6 @@ function prefixed(prefix: number, ...parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
-
-/** A SHA-256 implementation: message bytes in, a new 32-byte digest out; it must not keep the message. */
-export type Sha256 = (message: Uint8Array) => Uint8Array;
 
 export function leafHash(leaf: PositionLeaf, hash: Sha256 = sha256): Uint8Array {
   return hash(prefixed(LEAF_PREFIX, utf8(leafText(leaf))));

@@ -4,8 +4,9 @@
  * a node), and the leaves written out as PostgreSQL array literals, a batch each, so the request thread
  * only passes strings to the insert statements and never builds 100,000 parameter values itself.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { type ClaimLeaf, liabilitiesTree } from '@tradehall/domain';
+import { nativeSha256 } from '../../platform/native-sha256.ts';
 import type { LeafBatch } from './liabilities.repository.ts';
 import { packLevel } from './liabilities-storage.ts';
 
@@ -29,11 +30,6 @@ function arrayLiteral(values: readonly string[]): string {
     if (!LITERAL_SAFE.test(value)) throw new Error('liabilities: a leaf value is not a plain uuid or number');
   }
   return `{${values.join(',')}}`;
-}
-
-/** SHA-256 by node:crypto: the same hashes as the domain's default, several times faster per call. */
-function nativeSha256(message: Uint8Array): Uint8Array {
-  return createHash('sha256').update(message).digest();
 }
 
 export function computeTree(
