@@ -70,6 +70,8 @@ function randomAmount(): number {
 }
 
 const smallAmount = () => randomInt(1, 10_000);
+/** Multipliers a real bet has (x1 to x100): the rounds after the first are settled. */
+const realMultiplier = () => randomInt(100, 10_000);
 
 describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
   let t: TestApp;
@@ -99,7 +101,12 @@ describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
   });
 
   /** Positions straight into the round, each of a random user, bet, amount, multiplier and salt. */
-  async function insertRandom(round: RoundRecord, count: number, amount = randomAmount): Promise<void> {
+  async function insertRandom(
+    round: RoundRecord,
+    count: number,
+    amount = randomAmount,
+    multiplier = () => randomInt(1, 2 ** 31 - 1),
+  ): Promise<void> {
     const bets = allBets();
     const values = Array.from({ length: count }, () => {
       const user = users[randomInt(users.length)] as MoneyUser;
@@ -114,7 +121,7 @@ describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
         bet_type: bet.category === 'both_sides' ? bet.type : null,
         bet_number: bet.category === 'special_number' ? bet.number : null,
         amount: amount(),
-        multiplier: randomInt(1, 2 ** 31 - 1),
+        multiplier: multiplier(),
         owner_salt: randomBytes(32).toString('hex'),
         status: 'open' as const,
         payout: null,
@@ -155,7 +162,7 @@ describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
 
   it('refuses to seal a position the domain refuses (an amount past 2^53 - 1)', async () => {
     const round = await openRound(t, room);
-    await insertRandom(round, 2, smallAmount);
+    await insertRandom(round, 2, smallAmount, realMultiplier);
     const refused = t.database.kysely.transaction().execute(async (trx) => {
       await trx
         .updateTable('positions')
@@ -167,19 +174,20 @@ describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
     await expect(refused).rejects.toThrow(/malformed position leaf: amount/);
   });
 
-  it('100 concurrent proof requests for one round cost one tree build, rebuilt once it has aged out', async () => {
+  it('100 concurrent proof requests for one round cost one tree build (and one ledger query once settled), rebuilt once aged out', async () => {
     const round = await openRound(t, room);
-    await insertRandom(round, 40, smallAmount);
+    await insertRandom(round, 40, smallAmount, realMultiplier);
     await stepTo(t, round.sealsAt);
-    // The engine's own seal stored the domain's root.
+    // The engine's own seal stored the domain's root (the round also holds the refused test's two).
     const stored = await t.database.kysely
       .selectFrom('rounds')
       .select(['positions_root', 'positions_count'])
       .where('id', '=', round.id)
       .executeTakeFirstOrThrow();
+    const sealedLeaves = await referenceLeaves(t, round.id);
     expect(stored).toEqual({
-      positions_root: positionsRoot(await referenceLeaves(t, round.id)),
-      positions_count: 42,
+      positions_root: positionsRoot(sealedLeaves),
+      positions_count: sealedLeaves.length,
     });
     const positions = await t.database.kysely
       .selectFrom('positions')
@@ -228,5 +236,18 @@ describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
     expect(builds()).toBe(1);
     const rebuilt = committedRoundSchema.parse(after[1]?.body);
     expect(rebuilt.leaves.find((leaf) => leaf.positionId === positions[0]?.id)?.amount).toBe(1);
+
+    // Settled: the ledger's totals are asked once for a burst too, and again once the set has aged out.
+    await stepTo(t, round.drawsAt);
+    await stepTo(t, round.settlesAt);
+    const totals = () => work.take().filter((entry) => entry.includes('from unnest(')).length;
+    work.take();
+    const settled = await burst();
+    expect(settled.map((response) => response.status)).toEqual(settled.map(() => 200));
+    expect(committedRoundSchema.parse(settled[1]?.body).ledger).not.toBeNull();
+    expect(totals()).toBe(1);
+    t.clock.advanceSeconds(PROOF_TREE_MAX_AGE_MS / 1000);
+    await burst();
+    expect(totals()).toBe(1);
   });
 });

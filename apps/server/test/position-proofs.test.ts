@@ -84,9 +84,9 @@ describe.each(DRIVERS)('positions committed at the seal on %s', (driver) => {
   }
 
   /**
-   * A round's tree is shared by its proof requests for a few seconds (decision 0037): a change to the
-   * positions shows in the proofs asked for after that. The suites wait it out, as a checking device
-   * asking after the round settled does.
+   * A round's committed set (tree, leaves, ledger totals) is shared by its requests for a few seconds
+   * (decision 0037): a change to the positions or the ledger shows in the answers asked for after that.
+   * The suites wait it out before checking again.
    */
   function ageOutProofTrees(): void {
     t.clock.advanceSeconds(PROOF_TREE_MAX_AGE_MS / 1000);
@@ -292,6 +292,7 @@ describe.each(DRIVERS)('positions committed at the seal on %s', (driver) => {
         at: t.clock.now(),
       }),
     );
+    ageOutProofTrees();
     const result = await verifyFor(users[0] as MoneyUser, ids[0] ?? '', deviceRoot);
     expect(result).toMatchObject({ setOk: true, settlementOk: false, ok: false });
   });

@@ -6,10 +6,11 @@
  * that no longer matches the sealed one.
  *
  * Cost (decision 0037): the seal asks the database for every leaf hash in one row and hashes only the
- * tree's nodes here, with node:crypto. A round's tree for its proofs is built once and shared for
- * PROOF_TREE_MAX_AGE_MS by every request for that round, so a burst of proof requests on a 100,000-leaf
- * round costs one build; a change to the positions shows in the proofs that many milliseconds later at
- * most.
+ * tree's nodes here, with node:crypto. A round's tree for its proofs (with its published leaves and,
+ * once settled, the ledger's totals) is built once and shared for PROOF_TREE_MAX_AGE_MS by every request
+ * for that round, so a burst of requests on a 100,000-leaf round costs one build; a change to the
+ * positions or the ledger shows that many milliseconds later at most. The round's row (status, sum,
+ * stored root) is read per request.
  */
 import type { CommittedRound, PositionProof, PublishedLeaf } from '@tradehall/contracts';
 import {
@@ -45,12 +46,13 @@ export interface PositionProofsServiceDeps {
 }
 
 /**
- * How long a round's tree serves proofs. Short, because the proofs must show a change to the positions
+ * How long a round's committed set (its tree, its published leaves, the ledger's totals once settled)
+ * serves requests. Short, because the proofs must show a change to the positions or the ledger
  * (tampering) soon: a request made this long after a change sees it. Long enough that a burst (every
- * player of a big round checking as it settles) costs one build.
+ * player of a big round checking as it settles) costs one build and one ledger query.
  */
 export const PROOF_TREE_MAX_AGE_MS = 5_000;
-/** Trees kept at once: one of 100,000 leaves is tens of MB, and proofs are asked of recent rounds. */
+/** Sets kept at once: one of 100,000 leaves is tens of MB, and proofs are asked of recent rounds. */
 const PROOF_TREES_KEPT = 4;
 
 function betOf(row: LeafRow): Bet {
@@ -75,11 +77,21 @@ function published(leaf: PositionLeaf): PublishedLeaf {
   return rest;
 }
 
+type LedgerTotals = NonNullable<CommittedRound['ledger']>;
+
+/** A round's committed set as its positions were at one moment, shared by the next few seconds' requests. */
+interface CommittedSet {
+  tree: PositionTree;
+  leaves: PublishedLeaf[];
+  /** What the ledger moved for these positions, asked by the first request that finds the round settled. */
+  ledger: Promise<LedgerTotals> | null;
+}
+
 export class PositionProofsService {
-  readonly #trees: SharedBuildCache<string, PositionTree>;
+  readonly #sets: SharedBuildCache<string, CommittedSet>;
 
   constructor(private readonly deps: PositionProofsServiceDeps) {
-    this.#trees = new SharedBuildCache((roundId) => this.buildTree(roundId), {
+    this.#sets = new SharedBuildCache((roundId) => this.buildSet(roundId), {
       maxAgeMs: PROOF_TREE_MAX_AGE_MS,
       maxKeys: PROOF_TREES_KEPT,
       now: () => deps.clock.now().getTime(),
@@ -109,14 +121,12 @@ export class PositionProofsService {
   /** The round's committed set, public once sealed; the ledger's totals once settled. */
   async round(roundId: string): Promise<CommittedRound> {
     const round = sealed(await this.deps.repository.round(this.deps.db, roundId));
-    const { leaves } = await this.#trees.get(round.id);
-    const ledger =
-      round.status === 'settled'
-        ? await this.deps.ledger.positionTotals(
-            this.deps.db,
-            leaves.map((leaf) => leaf.positionId),
-          )
-        : null;
+    const set = await this.#sets.get(round.id);
+    let ledger: LedgerTotals | null = null;
+    if (round.status === 'settled') {
+      set.ledger ??= this.ledgerTotals(set);
+      ledger = await set.ledger;
+    }
     return {
       roundId: round.id,
       issue: round.issue,
@@ -125,7 +135,7 @@ export class PositionProofsService {
       version: round.version,
       root: round.root,
       leafCount: round.leafCount,
-      leaves: leaves.map(published),
+      leaves: set.leaves,
       sum: round.sum,
       ledger,
     };
@@ -136,7 +146,7 @@ export class PositionProofsService {
     const own = await this.deps.repository.ownPosition(this.deps.db, userId, positionId);
     if (!own) throw new AppError('NOT_FOUND');
     const round = sealed(await this.deps.repository.round(this.deps.db, own.round_id));
-    const tree = await this.#trees.get(round.id);
+    const { tree } = await this.#sets.get(round.id);
     const proof = tree.proof(positionId);
     const leaf = tree.leaves[proof?.index ?? -1];
     if (!proof || !leaf) throw new AppError('NOT_FOUND');
@@ -152,16 +162,29 @@ export class PositionProofsService {
   }
 
   /**
-   * The round's tree from its positions as they are now: the leaves and their hashes made by the
-   * database (as at the seal), the nodes by the domain's tree with node:crypto's SHA-256.
+   * The round's committed set from its positions as they are now: the leaves and their hashes made by
+   * the database (as at the seal), the nodes by the domain's tree with node:crypto's SHA-256.
    */
-  private async buildTree(roundId: string): Promise<PositionTree> {
+  private async buildSet(roundId: string): Promise<CommittedSet> {
     const rows = await this.deps.repository.leaves(this.deps.db, roundId);
-    return positionTreeOfHashes(
+    const tree = positionTreeOfHashes(
       rows.map((row) => leafOf(roundId, row)),
       rows.map((row) => row.leaf_hash),
       nativeSha256,
     );
+    return { tree, leaves: tree.leaves.map(published), ledger: null };
+  }
+
+  /** The ledger's totals for the set's positions; a failure is not kept (the next request asks again). */
+  private ledgerTotals(set: CommittedSet): Promise<LedgerTotals> {
+    const totals = this.deps.ledger.positionTotals(
+      this.deps.db,
+      set.tree.leaves.map((leaf) => leaf.positionId),
+    );
+    void totals.catch(() => {
+      if (set.ledger === totals) set.ledger = null;
+    });
+    return totals;
   }
 }
 
