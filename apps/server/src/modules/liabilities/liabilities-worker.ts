@@ -7,12 +7,22 @@
  * Run from the sources (tests, `npm run dev`) through tsx, and from `apps/server/dist/liabilities-worker.js`
  * in the built server, the second entry of scripts/build-server.mjs.
  */
+import { setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import { computeTree } from './liabilities-compute.ts';
 import type { FromWorker, ToWorker } from './liabilities-worker-protocol.ts';
 
 const port = parentPort;
 if (port === null) throw new Error('liabilities-worker.ts runs as a worker thread only');
+
+// A lower priority for this thread only (on Linux a thread has its own nice value): when the cores are
+// busy, the request thread is scheduled before the snapshot's hashing. Where that is refused, it
+// simply runs at the usual priority.
+try {
+  setPriority(10);
+} catch {
+  // Not permitted here: the build runs at the process's priority.
+}
 
 const userIds: string[] = [];
 const amounts: number[] = [];
