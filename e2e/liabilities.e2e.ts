@@ -21,8 +21,8 @@ import {
   loginUser,
   registerUser,
 } from './support/api.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import { enrolTwoFactor } from './support/console.ts';
+import { launchBrowser } from './support/browser.ts';
+import { enrolTwoFactor, signedInUserContext } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -42,15 +42,7 @@ beforeAll(async () => {
   await fundUser(server.url, session.token, operator, 123_45);
   snapshot = await apiClient(server.url, operator).call(liabilitiesEndpoints.adminTake);
   browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
-      localStorage.setItem('uid', user.id);
-    },
-    { token: session.token, user: session.user },
-  );
+  context = await signedInUserContext(browser, server.url, session);
 });
 
 afterAll(async () => {

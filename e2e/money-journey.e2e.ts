@@ -15,8 +15,8 @@ import {
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import { enrolTwoFactor } from './support/console.ts';
+import { launchBrowser } from './support/browser.ts';
+import { enrolTwoFactor, signedInUserContext } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -45,16 +45,7 @@ beforeAll(async () => {
   // Approving and paying take an operator with two-factor on.
   await enrolTwoFactor(server.url, operator);
   browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  // Logged in as the app itself stores a session (the login journey is covered on its own).
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
-      localStorage.setItem('uid', user.id);
-    },
-    { token: session.token, user: session.user },
-  );
+  context = await signedInUserContext(browser, server.url, session);
   page = await context.newPage();
   // A decided deposit or a settled round pops up the Reminder modal (spec §7): confirm it when it is in the way.
   await page.addLocatorHandler(page.getByTestId('reminder-content'), async () => {

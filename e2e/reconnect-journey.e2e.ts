@@ -10,7 +10,8 @@ import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page, WebSocket } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiClient, loginUser, registerUser } from './support/api.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
+import { launchBrowser } from './support/browser.ts';
+import { signedInUserContext } from './support/console.ts';
 import { createRestartableServer, type RestartableServer } from './support/restartable-server.ts';
 
 /** The client's reconnect check (spec §9), and room for the connect and login round trip on a busy CI box. */
@@ -81,15 +82,7 @@ beforeAll(async () => {
   if (!normal) throw new Error('no normal room');
   roomId = normal.id;
   browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
-      localStorage.setItem('uid', user.id);
-    },
-    { token: session.token, user: session.user },
-  );
+  context = await signedInUserContext(browser, server.url, session);
   page = await context.newPage();
   page.on('websocket', record);
 });

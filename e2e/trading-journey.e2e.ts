@@ -15,8 +15,8 @@ import { payoutFor } from '@tradehall/domain';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiSession, apiClient, loginOperator, loginUser, registerUser } from './support/api.ts';
-import { launchBrowser, phoneContext } from './support/browser.ts';
-import { enrolTwoFactor } from './support/console.ts';
+import { launchBrowser } from './support/browser.ts';
+import { enrolTwoFactor, signedInUserContext } from './support/console.ts';
 import { awaitOpenRound, enterNormalRoom } from './support/round-play.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
@@ -52,15 +52,7 @@ beforeAll(async () => {
   await enrolTwoFactor(server.url, operator);
   await apiClient(server.url, operator).call(adminDepositEndpoints.approve, { params: { id: deposit.id } });
   browser = await launchBrowser();
-  context = await phoneContext(browser, server.url);
-  await context.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
-      localStorage.setItem('uid', user.id);
-    },
-    { token: session.token, user: session.user },
-  );
+  context = await signedInUserContext(browser, server.url, session);
   page = await context.newPage();
   // A decided deposit or a settled round pops up the Reminder modal (spec §7): confirm it when it is in the way.
   await page.addLocatorHandler(page.getByTestId('reminder-content'), async () => {

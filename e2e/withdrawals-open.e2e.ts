@@ -19,7 +19,7 @@ import {
   setPaymentPassword,
 } from './support/api.ts';
 import { launchBrowser, PHONE, phoneContext } from './support/browser.ts';
-import { enrolTwoFactor } from './support/console.ts';
+import { enrolTwoFactor, signedInUserContext } from './support/console.ts';
 import { type RunningServer, startServer } from './support/server.ts';
 
 let server: RunningServer;
@@ -60,15 +60,7 @@ beforeAll(async () => {
   });
   browser = await launchBrowser();
   visitor = await phoneContext(browser, server.url);
-  member = await phoneContext(browser, server.url);
-  await member.addInitScript(
-    ({ token, user }) => {
-      localStorage.setItem('token', token);
-      localStorage.setItem('userInfo', JSON.stringify({ username: user.username, id: user.id }));
-      localStorage.setItem('uid', user.id);
-    },
-    { token: session.token, user: session.user },
-  );
+  member = await signedInUserContext(browser, server.url, session);
 });
 
 afterAll(async () => {
