@@ -417,10 +417,21 @@ function measure({
   const outermost = controls.filter(
     (element) => !controls.some((other) => other !== element && other.contains(element)),
   );
+  // A sticky box is pinned only while it sits at its offset: once its container has carried it along
+  // (round play's bet bar, sticky within its panel, scrolled up under the header with it), it moves like
+  // the content, and scrolling back brings it into view.
+  const stuck = (node: Element, style: CSSStyleDeclaration): boolean => {
+    const rect = node.getBoundingClientRect();
+    const top = Number.parseFloat(style.top);
+    const bottom = Number.parseFloat(style.bottom);
+    if (!Number.isNaN(top) && Math.abs(rect.top - top) < 1) return true;
+    return !Number.isNaN(bottom) && Math.abs(window.innerHeight - rect.bottom - bottom) < 1;
+  };
   const pinned = (element: Element): boolean => {
     for (let node: Element | null = element; node; node = node.parentElement) {
-      const position = getComputedStyle(node).position;
-      if (position === 'fixed' || position === 'sticky') return true;
+      const style = getComputedStyle(node);
+      if (style.position === 'fixed') return true;
+      if (style.position === 'sticky' && stuck(node, style)) return true;
     }
     return false;
   };

@@ -14,7 +14,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AFTER_RESPONSE_DELAY_MS } from '../src/platform/http.ts';
-import { API, captcha, createTestApp, DEMO, DRIVERS, type TestApp, uniqueAccount } from './harness.ts';
+import { API, call, captcha, createTestApp, DEMO, DRIVERS, type TestApp, uniqueAccount } from './harness.ts';
 import { quickUser } from './money.ts';
 import { codeFrom, startSmtp, type TestSmtp } from './smtp.ts';
 import { WorkLog } from './work-log.ts';
@@ -83,6 +83,19 @@ describe.each(DRIVERS)('known and unknown accounts do the same work on %s', (dri
     expect(knownLogin.beforeAnswer.filter(isSql).length).toBeGreaterThan(0);
     expect(unknownLogin.beforeAnswer).toEqual(knownLogin.beforeAnswer);
     expect([knownLogin.afterAnswer, unknownLogin.afterAnswer]).toEqual([[], []]);
+
+    // An account on a self-exclusion: its break is read only once the password is proved, so a wrong
+    // password there does the same work too.
+    const paused = await quickUser(t, { prefix: 'timing' });
+    const taken = await call(t, 'POST', '/play-limits/breaks', {
+      token: paused.token,
+      body: { kind: 'exclusion_6m' },
+    });
+    expect(taken.status).toBe(200);
+    const pausedLogin = await attempt(paused.account);
+    expect(pausedLogin.status).toBe(401);
+    expect(pausedLogin.beforeAnswer).toEqual(knownLogin.beforeAnswer);
+    expect(pausedLogin.afterAnswer).toEqual([]);
   });
 
   it('operator login with a wrong password: the same credential check, the same work', async () => {

@@ -46,11 +46,17 @@ export async function roomId(t: TestApp, tier: RoomTier): Promise<string> {
   return row.id;
 }
 
-export async function roundsOf(t: TestApp, room: string): Promise<RoundRecord[]> {
+/** The room's rounds, oldest first (only those in `status` if given: a room may have a long history). */
+export async function roundsOf(
+  t: TestApp,
+  room: string,
+  status?: RoundRecord['status'],
+): Promise<RoundRecord[]> {
   const rows = await t.database.kysely
     .selectFrom('rounds')
     .selectAll()
     .where('room_id', '=', room)
+    .$if(status !== undefined, (query) => query.where('status', '=', status ?? 'open'))
     .orderBy('created_at')
     .orderBy('id')
     .execute();
@@ -73,10 +79,10 @@ export async function roundsOf(t: TestApp, room: string): Promise<RoundRecord[]>
 
 /** The room's open round, ticking once first if it has none yet. */
 export async function openRound(t: TestApp, room: string): Promise<RoundRecord> {
-  let open = (await roundsOf(t, room)).find((round) => round.status === 'open');
+  let [open] = await roundsOf(t, room, 'open');
   if (!open) {
     await tick(t);
-    open = (await roundsOf(t, room)).find((round) => round.status === 'open');
+    [open] = await roundsOf(t, room, 'open');
   }
   if (!open) throw new Error(`room ${room} has no open round`);
   return open;

@@ -202,11 +202,12 @@ describe.each(DRIVERS)('trend tables with a long history on %s', (driver) => {
     hash: log.hash,
     mail: (message) => log.mail(message),
   };
+  // Creating the app (a PGlite database in this process) takes a while on a loaded machine.
   beforeAll(async () => {
     t = await createTestApp({ driver, observer });
     // Every room's first round opens (and with it its fairness chain); none has settled yet.
     await tick(t);
-  });
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
   });
@@ -272,7 +273,9 @@ describe.each(DRIVERS)('trend tables with a long history on %s', (driver) => {
         short: await rowsRead(t, shortRead.statements),
         long: await rowsRead(t, longRead.statements),
       };
-      expect(rows.long).toBeLessThanOrEqual(rows.short);
+      // The same give or take the rounds not yet drawn that each room's page steps over: its open one,
+      // one sealed or drawing. A read that grew with the history would be a million rows or two.
+      expect(Math.abs(rows.long - rows.short)).toBeLessThanOrEqual(5);
       // The room, every room's 28 sums at most, the newest 100 rounds and the keyset's look past them.
       expect(rows.long).toBeLessThanOrEqual(400);
     }

@@ -28,9 +28,15 @@ const columns = (figures: readonly string[]) =>
 /**
  * A function adding amounts to a user's figures of the periods holding p_at: the figures of a newer
  * period start from them, those of an older period than the row's are dropped; a figure never goes
- * below zero (a rejected deposit asked for before these figures were kept).
+ * below zero (a rejected deposit asked for before these figures were kept). With `total`, it also adds
+ * one figure to a counter of all time (migration 0021 replaces the functions so).
  */
-function adder(name: string, table: string, figures: readonly string[]) {
+export function adder(
+  name: string,
+  table: string,
+  figures: readonly string[],
+  total?: { column: string; figure: string },
+) {
   const values = ['d', ...figures.map((f) => `greatest(p_${f}, 0)`)];
   const updates = ['day:d', 'week:w', 'month:m'].flatMap((entry) => {
     const [period, start] = entry.split(':') as [string, string];
@@ -44,15 +50,21 @@ function adder(name: string, table: string, figures: readonly string[]) {
       `${period}_start = greatest(u.${period}_start, ${start})`,
     ];
   });
-  return sql.raw(`create function ${name}(p_user uuid, p_at timestamptz, ${figures.map((f) => `p_${f} bigint`).join(', ')})
+  const insertColumns = [...columns(figures), ...(total ? [total.column] : [])];
+  const insertValues = [
+    ...[values, values.map((v) => (v === 'd' ? 'w' : v)), values.map((v) => (v === 'd' ? 'm' : v))].flat(),
+    ...(total ? [`greatest(p_${total.figure}, 0)`] : []),
+  ];
+  if (total) updates.push(`${total.column} = u.${total.column} + greatest(p_${total.figure}, 0)`);
+  return sql.raw(`create ${total ? 'or replace ' : ''}function ${name}(p_user uuid, p_at timestamptz, ${figures.map((f) => `p_${f} bigint`).join(', ')})
     returns void language plpgsql as $$
     declare
       d date := (p_at at time zone 'UTC')::date;
       w date := date_trunc('week', p_at at time zone 'UTC')::date;
       m date := date_trunc('month', p_at at time zone 'UTC')::date;
     begin
-      insert into ${table} as u (user_id, ${columns(figures).join(', ')})
-        values (p_user, ${[values, values.map((v) => (v === 'd' ? 'w' : v)), values.map((v) => (v === 'd' ? 'm' : v))].flat().join(', ')})
+      insert into ${table} as u (user_id, ${insertColumns.join(', ')})
+        values (p_user, ${insertValues.join(', ')})
       on conflict (user_id) do update set ${updates.join(',\n        ')};
     end
   $$`);

@@ -62,6 +62,14 @@ function renderLogin(path = LOGIN_PATH) {
 const field = (testId: string) => screen.getByTestId(testId) as HTMLInputElement;
 const type = (testId: string, value: string) => fireEvent.input(field(testId), { target: { value } });
 const submit = () => fireEvent.click(screen.getByTestId('login-submit'));
+/** Once the captcha shows: the demo account, a password and a captcha answer, sent. */
+async function signIn() {
+  await screen.findByRole('img');
+  type('login-account', 'demo');
+  type('login-password', 'secret1');
+  type('login-captcha', 'ab12');
+  submit();
+}
 
 beforeAll(async () => {
   await initI18n('en');
@@ -139,11 +147,7 @@ describe('login page', () => {
     });
     const server = fakeServer(() => pending);
     const router = renderLogin(`${LOGIN_PATH}?redirect=${encodeURIComponent(MY_ACCOUNT_PATH)}`);
-    await screen.findByRole('img');
-    type('login-account', 'demo');
-    type('login-password', 'secret1');
-    type('login-captcha', 'ab12');
-    submit();
+    await signIn();
     await waitFor(() => expect(screen.getByTestId('login-submit').textContent).toContain('Logging in'));
     await act(async () => {
       answer(
@@ -174,11 +178,7 @@ describe('login page', () => {
       }),
     );
     const router = renderLogin(`${LOGIN_PATH}?redirect=${encodeURIComponent(MY_ACCOUNT_PATH)}`);
-    await screen.findByRole('img');
-    type('login-account', 'demo');
-    type('login-password', 'secret1');
-    type('login-captcha', 'ab12');
-    submit();
+    await signIn();
     const notice = await screen.findByTestId('login-break-notice');
     expect(notice.textContent).toContain(`Your account is on a break until ${formatTime(endsAt)}`);
     expect(notice.textContent).toContain('withdrawals stay open');
@@ -195,11 +195,7 @@ describe('login page', () => {
       json(401, { error: { code: 'INVALID_CREDENTIALS', message: 'Wrong account or password' } }),
     );
     renderLogin();
-    await screen.findByRole('img');
-    type('login-account', 'demo');
-    type('login-password', 'secret1');
-    type('login-captcha', 'ab12');
-    submit();
+    await signIn();
     await waitFor(() => expect(screen.getByTestId('login-captcha')).toBeTruthy());
     expect(screen.queryByTestId('login-break-notice')).toBeNull();
     expect(breakSeen()).toBeNull();
