@@ -426,8 +426,8 @@ const envSchema = z.object({
   LIABILITIES_SNAPSHOT_MINUTES: int(0, 7 * 24 * 60, 60),
   REFERRAL_DAY_BOUNDARY_MINUTES: int(0, 1_439, 0),
   REFERRAL_PAY_CHECK_MS: int(100, 3_600_000, 60_000),
-  REFERRAL_PAY_CHUNK: int(1, 100_000, 1_000),
-  REFERRAL_PAY_REST_PERCENT: int(0, 1_000, 50),
+  REFERRAL_PAY_CHUNK: int(1, 100_000, 2_000),
+  REFERRAL_PAY_REST_PERCENT: int(0, 1_000, 0),
   TEST_REFERRAL_PAY_PAUSE_MS: int(0, 600_000, 0),
   // Ten years either way: far enough for any journey, bounded so a typo cannot overflow a Date.
   TEST_CLOCK_OFFSET_SECONDS: int(-315_360_000, 315_360_000, 0),
