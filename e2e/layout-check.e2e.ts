@@ -435,6 +435,14 @@ function measure({
     }
     return false;
   };
+  /** Inside a fixed or sticky box, stuck or carried. */
+  const sticky = (element: Element): boolean => {
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const position = getComputedStyle(node).position;
+      if (position === 'fixed' || position === 'sticky') return true;
+    }
+    return false;
+  };
   const rects = outermost.map((element) => {
     const rect = element.getBoundingClientRect();
     return { element, rect, pinned: pinned(element) };
@@ -465,8 +473,11 @@ function measure({
     if (top.closest('label')?.contains(element)) continue;
     if (getComputedStyle(top).opacity === '0') continue;
     // Content that scrolls under a pinned bar is only hidden if no scrolling reveals it: under the header
-    // when the page is at its top, under the bottom bar when it is at its end.
-    if (!pinned(element) && pinned(top)) {
+    // when the page is at its top, under the bottom bar when it is at its end. At the end, a sticky box
+    // that its container has carried up (round play's state, sticky within the round card) still lies
+    // over the card's last lines that scrolled under it while it was stuck: scrolling back brings them
+    // out below it, as from under the header.
+    if (!pinned(element) && (pinned(top) || (scrolled === 'bottom' && sticky(top)))) {
       const underTopBar = y < window.innerHeight / 2;
       if (underTopBar !== (scrolled === 'top')) continue;
     }
