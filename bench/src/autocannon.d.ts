@@ -7,6 +7,10 @@ declare module 'autocannon' {
     body?: string;
     setupRequest?: (request: Request, context: Record<string, unknown>) => Request;
   }
+  /** One connection (`setupClient` receives each before it sends). */
+  interface Client {
+    setHeaders(headers: Record<string, string>): void;
+  }
   interface Options {
     url: string;
     connections?: number;
@@ -14,6 +18,7 @@ declare module 'autocannon' {
     pipelining?: number;
     timeout?: number;
     requests?: Request[];
+    setupClient?: (client: Client) => void;
   }
   interface Histogram {
     average: number;

@@ -2,16 +2,17 @@
  * bench:reads (DESIGN §9 reads): /health, /me and /rooms measured from outside, as issue 26 measured them
  * and as a client meets the product: the server started like production (`npm run start:server`, the
  * built server under plain node, on PostgreSQL, rate limits raised through the environment), load from
- * `autocannon -c 50` in a process of its own, in 10 s slices alternating with a bare node:http server
- * (a process of its own too, bare-http-floor.ts) answering the same bytes with the same status and
- * headers, 3 repetitions. Then the same with 100,000 positions in the open round and 20,000 transfers on
- * the user, which must stay within 0.9x of the empty case. The ratio checked is the median over the
+ * autocannon with 50 connections in a process of its own (load-slice.ts; /me with one signed-in user
+ * per connection, as 50 phones each on their own connection), in 10 s slices alternating with a bare
+ * node:http server (a process of its own too, bare-http-floor.ts) answering the same bytes with the same
+ * status and headers, 3 repetitions. Then the same with 100,000 positions in the open round and 20,000 transfers on
+ * each reader, which must stay within 0.9x of the empty case. The ratio checked is the median over the
  * slice pairs (ours, then the floor's right after), so one slice hit by a neighbour's burst does not
  * decide it; beside it, each process's CPU time per answer (/proc), which a busy machine moves much less
  * than req/s. Decision 0034 says why the load generator must not share a process with the bench.
  *
  * The seed goes straight into the database but keeps the ledger balanced: every position has its stake
- * transfer (user cash -> stakes_escrow) and the debit of the user's balance and turnover; the user's
+ * transfer (user cash -> stakes_escrow) and the debit of the user's balance and turnover; each reader's
  * 20,000 transfers are deposits from deposits_clearing credited to the balance and turnover.
  *
  * Run: `npm run bench:reads` with DATABASE_URL or TEST_DATABASE_URL set (default
@@ -29,6 +30,7 @@ import { accountEndpoints, appEndpoints, authEndpoints, roomEndpoints } from '@t
 import { type CapturedAnswer, startBareFloor } from './bare-http-floor.ts';
 import { startBenchServer } from './bench-server.ts';
 import { apiClient, login, openRound } from './http-helpers.ts';
+import type { LoadSlice } from './load-slice.ts';
 import { basePostgresUrl as baseUrl, databaseUrl, withClient } from './pg-scratch.ts';
 import { watchSettlement } from './room-watchers.ts';
 import { seedPositions } from './seed-positions.ts';
@@ -37,8 +39,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const SLICES = Number(process.env.BENCH_SLICES ?? 3);
 const SLICE_SECONDS = Number(process.env.BENCH_SLICE_SECONDS ?? 10);
 const WARM_UP_SECONDS = 3;
-/** autocannon's command line, run by node in a process of its own. */
-const AUTOCANNON = fileURLToPath(import.meta.resolve('autocannon/autocannon.js'));
+/** The load generator, run by node in a process of its own (autocannon, one header set per connection). */
+const LOAD_SLICE = fileURLToPath(new URL('./load-slice.ts', import.meta.url));
 const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 100_000);
 const TRANSFERS = Number(process.env.BENCH_TRANSFERS ?? 20_000);
 const SEED_USERS = 1_000;
@@ -92,32 +94,33 @@ interface AutocannonResult {
   timeouts: number;
 }
 
-/** One slice: `autocannon -c CONNECTIONS -d SLICE_SECONDS --json` as a process of its own. */
+/**
+ * One slice: autocannon with CONNECTIONS connections for `seconds`, as a process of its own
+ * (load-slice.ts); connection k sends header set k (modulo their number).
+ */
 async function slice(
   target: Target,
   path: string,
-  headers: Record<string, string>,
+  headerSets: Record<string, string>[],
   seconds = SLICE_SECONDS,
 ): Promise<Slice> {
+  const spec: LoadSlice = {
+    url: `http://127.0.0.1:${target.port}${path}`,
+    connections: CONNECTIONS,
+    seconds,
+    headerSets,
+  };
   const cpuBefore = cpuMsOf(target.pid);
-  const args = [
-    AUTOCANNON,
-    '-c',
-    String(CONNECTIONS),
-    '-d',
-    String(seconds),
-    '--json',
-    ...Object.entries(headers).flatMap(([name, value]) => ['-H', `${name}=${value}`]),
-    `http://127.0.0.1:${target.port}${path}`,
-  ];
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', LOAD_SLICE, JSON.stringify(spec)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => {
     output += chunk.toString();
   });
   const code = await new Promise<number | null>((done) => child.once('exit', done));
   const cpuMs = cpuMsOf(target.pid) - cpuBefore;
-  if (code !== 0) throw new Error(`autocannon exited with ${code}`);
+  if (code !== 0) throw new Error(`the load generator exited with ${code}`);
   const result = JSON.parse(output) as AutocannonResult;
   const failed = result.non2xx + result.errors + result.timeouts;
   if (failed > 0) throw new Error(`${path}: ${failed} answers were not 2xx (or failed)`);
@@ -165,12 +168,17 @@ interface Figure {
   bareCpuUs: number;
 }
 
-async function measure(server: Target, token: string): Promise<Record<Endpoint, Figure>> {
-  const auth = { authorization: `Bearer ${token}` };
-  const headersFor = (endpoint: Endpoint) => (endpoint === 'me' ? auth : {});
+/**
+ * /me is read by as many signed-in users as there are connections (each connection one user's app);
+ * the floor answers the first user's bytes to all of them.
+ */
+async function measure(server: Target, tokens: string[]): Promise<Record<Endpoint, Figure>> {
+  const signedIn = tokens.map((token) => ({ authorization: `Bearer ${token}` }));
+  const headersFor = (endpoint: Endpoint) => (endpoint === 'me' ? signedIn : [{}]);
   const answers = new Map<string, CapturedAnswer>();
   for (const endpoint of Object.keys(PATHS) as Endpoint[]) {
-    answers.set(PATHS[endpoint], await capture(server.port, PATHS[endpoint], headersFor(endpoint)));
+    const [first = {}] = headersFor(endpoint);
+    answers.set(PATHS[endpoint], await capture(server.port, PATHS[endpoint], first));
   }
   const bare = await startBareFloor(answers);
   const figures = {} as Record<Endpoint, Figure>;
@@ -228,24 +236,25 @@ function print(title: string, figures: Record<Endpoint, Figure>, empty?: Record<
   }
 }
 
-async function seed(url: string, userId: string, roundId: string): Promise<void> {
+async function seed(url: string, userIds: string[], roundId: string): Promise<void> {
   await withClient(url, async (client) => {
     await client.query('begin');
     await seedPositions(client, roundId, POSITIONS, SEED_USERS);
-    // The user's history: deposits credited from the clearing account.
+    // Each reader's history: deposits credited from the clearing account.
     await client.query(
       `insert into ledger_transfers (debit_account_id, credit_account_id, amount, code, ref_type, ref_id,
          idempotency_key, created_at)
-       select c.id, a.id, 100, 'deposit', 'bench', i::text, 'bench:deposit:' || i, now() - i * interval '1 minute'
+       select c.id, a.id, 100, 'deposit', 'bench', i::text, 'bench:deposit:' || a.id || ':' || i,
+         now() - i * interval '1 minute'
        from generate_series(1, $2) i
        cross join (select id from ledger_accounts where kind = 'deposits_clearing') c
-       cross join (select id from ledger_accounts where user_id = $1) a`,
-      [userId, TRANSFERS],
+       cross join (select id from ledger_accounts where user_id = any($1::uuid[])) a`,
+      [userIds, TRANSFERS],
     );
     await client.query(
       `update ledger_accounts set balance = balance + $2::bigint * 100, total_deposited = total_deposited + $2::bigint * 100
-       where user_id = $1`,
-      [userId, TRANSFERS],
+       where user_id = any($1::uuid[])`,
+      [userIds, TRANSFERS],
     );
     await client.query('commit');
     await client.query('analyze');
@@ -269,12 +278,18 @@ try {
   });
   server = launched.child;
   const { port, api } = launched;
-  const account = `reader_${randomBytes(3).toString('hex')}`;
-  await apiClient(api).call(authEndpoints.register, {
-    body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
-  });
-  const token = await login(api, authEndpoints.login, account, 'secret123');
-  const me = await apiClient(api, token).call(accountEndpoints.me);
+  // One signed-in user per connection, as many phones each polling My account on their own connection.
+  const readers: { token: string; id: string }[] = [];
+  for (let i = 0; i < CONNECTIONS; i++) {
+    const account = `reader${i}_${randomBytes(3).toString('hex')}`;
+    await apiClient(api).call(authEndpoints.register, {
+      body: { account, password: 'secret123', confirmPassword: 'secret123', invitationCode: 'DEMO2026' },
+    });
+    const token = await login(api, authEndpoints.login, account, 'secret123');
+    const me = await apiClient(api, token).call(accountEndpoints.me);
+    readers.push({ token, id: me.id });
+  }
+  const tokens = readers.map((reader) => reader.token);
   const roundId = await openRound(api);
 
   console.log(
@@ -283,14 +298,18 @@ try {
       `${loadavg()[0]?.toFixed(1)} before (a shared machine: the ratios move with the neighbours)`,
   );
   const target = { port, pid: launched.child.pid ?? 0 };
-  const empty = await measure(target, token);
-  print('Empty database (one user, rooms with no positions):', empty);
+  const empty = await measure(target, tokens);
+  print(`Empty database (${CONNECTIONS} users, rooms with no positions):`, empty);
 
   const started = Date.now();
-  await seed(databaseUrl(serverDb), me.id, roundId);
+  await seed(
+    databaseUrl(serverDb),
+    readers.map((reader) => reader.id),
+    roundId,
+  );
   console.log(
     `\nSeeded ${POSITIONS.toLocaleString('en')} positions in the open round (${SEED_USERS} users) and ` +
-      `${TRANSFERS.toLocaleString('en')} transfers on the user in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${TRANSFERS.toLocaleString('en')} transfers on each reader in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
   // The shared room list is read again within its 500 ms.
   await new Promise((wait) => setTimeout(wait, 600));
@@ -298,8 +317,8 @@ try {
   console.log(
     `  the normal room's round now shows ${rooms.items.find((r) => r.tier === 'normal')?.currentRound?.userCount} users`,
   );
-  const full = await measure(target, token);
-  print('With 100,000 positions in the open round and 20,000 transfers on the user:', full, empty);
+  const full = await measure(target, tokens);
+  print('With 100,000 positions in the open round and 20,000 transfers on each reader:', full, empty);
 } finally {
   server?.kill('SIGTERM');
   await new Promise((wait) => setTimeout(wait, 500));

@@ -39,29 +39,28 @@ const ME_SQL = `${PREPARED_PREFIX}
     (select count(*) from withdrawals w where w.user_id = u.id and w.status = 'pending') as pending_withdrawals
   from users u
   join ledger_accounts a on a.user_id = u.id and a.kind = 'user_cash'
-  where u.id = $1`;
+  where u.id = any($1::uuid[])`;
 
 export class AssetsRepository {
   /**
-   * What My account shows of the user and their money figures in ONE statement (one round trip). The
-   * hottest read of a signed-in app: its SQL is fixed text compiled once, not built per request, planned
-   * once per connection (a prepared statement on PostgreSQL), and it reads only the columns the screen
-   * shows.
+   * What My account shows of each user and their money figures in ONE statement (one round trip) for a
+   * batch of users (platform/db/keyed-read-batcher.ts groups concurrent requests). The hottest read of a
+   * signed-in app: its SQL is fixed text compiled once, not built per request, planned once per
+   * connection (a prepared statement on PostgreSQL), and it reads only the columns the screen shows.
    */
-  async userWithMoneyFigures(
+  async usersWithMoneyFigures(
     executor: Executor,
-    userId: string,
-  ): Promise<{ user: MeUserRow; figures: MoneyFiguresRow } | undefined> {
+    userIds: readonly string[],
+  ): Promise<Map<string, { user: MeUserRow; figures: MoneyFiguresRow }>> {
     const result = await executor.executeQuery<MeUserRow & FiguresColumns>(
-      CompiledQuery.raw(ME_SQL, [userId]),
+      CompiledQuery.raw(ME_SQL, [userIds]),
     );
-    const row = result.rows[0];
-    if (!row) return undefined;
-    const { balance, total_deposited, total_staked, pending_deposits, pending_withdrawals, ...user } = row;
-    return {
-      user,
-      figures: toFigures(row),
-    };
+    const found = new Map<string, { user: MeUserRow; figures: MoneyFiguresRow }>();
+    for (const row of result.rows) {
+      const { balance, total_deposited, total_staked, pending_deposits, pending_withdrawals, ...user } = row;
+      found.set(user.id, { user, figures: toFigures(row) });
+    }
+    return found;
   }
 
   async moneyFigures(executor: Executor, userId: string): Promise<MoneyFiguresRow | undefined> {

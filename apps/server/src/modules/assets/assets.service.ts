@@ -7,6 +7,7 @@ import type { AssetsResponse } from '@tradehall/contracts';
 import { CURRENCY_CODE, withdrawableAmount } from '@tradehall/domain';
 import type { Kysely } from 'kysely';
 import type { FundingConfig } from '../../platform/config.ts';
+import { KeyedReadBatcher } from '../../platform/db/keyed-read-batcher.ts';
 import type { DB, MeUserRow } from '../../platform/db/schema.ts';
 import type { MoneySummary } from '../accounts/accounts.service.ts';
 import type { DepositFigures } from '../deposits/deposits.service.ts';
@@ -28,11 +29,23 @@ export interface AssetsServiceDeps {
   figures?: AssetsRepository;
 }
 
+/**
+ * My account is read by every signed-in screen: concurrent reads go to the database together, a batch
+ * of at most 100 users per statement, two statements at once (two of the pool's connections).
+ */
+const ME_BATCH_LIMITS = { inFlight: 2, size: 100 };
+
 export class AssetsService {
   readonly #figures: AssetsRepository;
+  readonly #userFigures: KeyedReadBatcher<{ user: MeUserRow; figures: MoneyFiguresRow }>;
 
   constructor(private readonly deps: AssetsServiceDeps) {
-    this.#figures = deps.figures ?? new AssetsRepository();
+    const figures = deps.figures ?? new AssetsRepository();
+    this.#figures = figures;
+    this.#userFigures = new KeyedReadBatcher(
+      (userIds) => figures.usersWithMoneyFigures(deps.db, userIds),
+      ME_BATCH_LIMITS,
+    );
   }
 
   assets(userId: string): Promise<AssetsResponse> {
@@ -78,9 +91,12 @@ export class AssetsService {
     return this.toSummary(row);
   }
 
-  /** The user's row with their money summary, in one statement; undefined when there is no such user. */
+  /**
+   * The user's row with their money summary, in one statement (shared with the users asking at the same
+   * moment); undefined when there is no such user.
+   */
   async userWithSummary(userId: string): Promise<{ user: MeUserRow; money: MoneySummary } | undefined> {
-    const row = await this.#figures.userWithMoneyFigures(this.deps.db, userId);
+    const row = await this.#userFigures.load(userId);
     return row && { user: row.user, money: this.toSummary(row.figures) };
   }
 
