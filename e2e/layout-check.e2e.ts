@@ -3,7 +3,8 @@
  * English, Simplified Chinese, Thai and Vietnamese: no text or placeholder is clipped, and no control
  * (button, input, link, tab) overlaps another or sits under something else. Long words (Thai has no
  * spaces, Vietnamese runs long) are where a fixed-width layout breaks first, so these four languages
- * stand for the eight. A screenshot per page and language lands in .test-artifacts/layout/<locale>/ so a
+ * stand for the eight; the screens added since the spec's pages, and the login's notice of a break, are
+ * checked in all eight. A screenshot per page and language lands in .test-artifacts/layout/<locale>/ so a
  * finding can be looked at, not only read.
  *
  * LAYOUT_REPORT_ONLY=1 prints the findings without failing (to take "before" pictures of a known-bad
@@ -11,7 +12,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
+import { playLimitEndpoints, positionEndpoints, roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -21,6 +22,7 @@ import {
   idempotencyKey,
   loginOperator,
   loginUser,
+  registerUser,
   setPaymentPassword,
 } from './support/api.ts';
 import { launchBrowser, PHONE } from './support/browser.ts';
@@ -524,6 +526,16 @@ async function checkPage(
     await page.getByTestId(testId).first().click();
     await settle();
   }
+  return measureShown(page, target.name, locale);
+}
+
+/**
+ * Measures the screen a page shows now, at its top and scrolled to its end, with a screenshot of the top
+ * in .test-artifacts/layout/<locale>/<name>.png.
+ */
+async function measureShown(page: Page, name: string, locale: Locale): Promise<Finding[]> {
+  const dir = join(ARTIFACTS, locale);
+  mkdirSync(dir, { recursive: true });
   // Toasts raised on load are transient; let them go before measuring.
   await page
     .locator('.adm-toast-mask')
@@ -533,7 +545,7 @@ async function checkPage(
   await page.evaluate(() => window.scrollTo(0, 0));
   const atTop = await page.evaluate(measure, { scrolled: 'top', oneLine: ONE_LINE } as const);
   // The screen as the phone shows it (a full-page capture would draw the pinned bars mid-page).
-  await page.screenshot({ path: join(dir, `${target.name}.png`) });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
   await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   const atBottom = (await page.evaluate(measure, { scrolled: 'bottom', oneLine: ONE_LINE } as const)).filter(
     (item) => item.kind === 'covered',
@@ -543,7 +555,7 @@ async function checkPage(
   for (const item of [...atTop, ...atBottom]) {
     if (seen.has(item.what)) continue;
     seen.add(item.what);
-    findings.push({ page: target.name, locale, ...item });
+    findings.push({ page: name, locale, ...item });
   }
   return findings;
 }
@@ -584,6 +596,51 @@ describe('the new screens at 390x844', () => {
     it(`clip no text and overlap no control in ${locale}`, { timeout: 300_000 }, async () => {
       const findings = await checkLocale(locale, NEW_SCREENS);
       if (findings.length > 0) console.warn(`layout findings (${locale}, new screens):\n${report(findings)}`);
+      if (!REPORT_ONLY) expect(report(findings)).toBe('');
+    });
+  }
+});
+
+/**
+ * The login page's notice of a break: a player on a cool-off who signs in reads there, in place of the
+ * form, when the break ends (a date and time in the sentence, a button to go on). It shows only after a
+ * sign-in that proves the password, so each phone signs in on the login page, in every language.
+ */
+describe('the login’s break notice at 390x844', () => {
+  const account = `layout_break_${Date.now().toString(36)}`;
+  const password = 'secret123';
+  beforeAll(async () => {
+    await registerUser(server.url, account, password);
+    const session = await loginUser(server.url, account, password);
+    await apiClient(server.url, session.token).call(playLimitEndpoints.takeBreak, {
+      body: { kind: 'cool_off_24h' },
+    });
+  }, 60_000);
+
+  for (const locale of NEW_SCREEN_LOCALES) {
+    it(`clips no text and overlaps no control in ${locale}`, { timeout: 120_000 }, async () => {
+      const context = await phone(locale, false);
+      const page = await context.newPage();
+      const settle = trackRequests(page);
+      // The test server tells its captcha's answer in a header.
+      const [captcha] = await Promise.all([
+        page.waitForResponse((response) => response.url().includes('/api/v1/auth/captcha') && response.ok()),
+        page.goto('/#/pages/login/index'),
+      ]);
+      const answer = captcha.headers()['x-test-captcha-answer'] ?? '';
+      await page.getByTestId('login-account').fill(account);
+      await page.getByTestId('login-password').fill(password);
+      await page.getByTestId('login-captcha').fill(answer);
+      await page.getByTestId('login-submit').click();
+      await page.getByTestId('login-break-notice').waitFor({ timeout: 20_000 });
+      await settle();
+      const findings = await measureShown(page, 'login-break', locale);
+      // Nothing wider than the phone. (Not against innerWidth: a phone's browser widens its layout
+      // viewport to content that runs off the screen, so the two grow together.)
+      const sideways = (await page.evaluate(() => document.documentElement.scrollWidth)) - PHONE.width;
+      await context.close();
+      if (findings.length > 0) console.warn(`layout findings (${locale}, login break):\n${report(findings)}`);
+      expect(sideways).toBeLessThanOrEqual(0);
       if (!REPORT_ONLY) expect(report(findings)).toBe('');
     });
   }

@@ -143,6 +143,7 @@ describe.each(DRIVERS)('the round engine on %s', (driver) => {
       `/rounds/${open.id}`,
       ...rounds.map((round) => `/fairness/rounds/${round.id}`),
       ...rounds.map((round) => `/rounds/${round.id}`),
+      ...rounds.map((round) => `/rounds/${round.id}/public`),
     ]) {
       bodies.push(JSON.stringify((await call(t, 'GET', url, { token: user.token })).body));
     }

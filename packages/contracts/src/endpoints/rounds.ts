@@ -1,4 +1,4 @@
-/** Rooms and their rounds: the list, entering a room, a room's rounds and one round's detail. */
+/** Rooms and their rounds: the list, entering a room, a room's rounds and one round (mine, or anyone's). */
 import { idParamsSchema, pageQuerySchema } from '../common.ts';
 import { endpoint } from '../endpoint.ts';
 import { roundDetailSchema } from '../positions.ts';
@@ -8,6 +8,7 @@ import {
   roomSchema,
   roomTrendsSchema,
   roundPageSchema,
+  roundSchema,
   trendRoundPageSchema,
 } from '../rounds.ts';
 
@@ -70,6 +71,21 @@ export const roomEndpoints = {
     params: idParamsSchema,
     status: 200,
     response: roundDetailSchema,
+    errors: [],
+  }),
+  // A link to one round (the round card's, an investment record's) is opened signed out too: this answers
+  // the round as the room's list shows it, however old, without a session and without anyone's positions.
+  publicRound: endpoint({
+    method: 'GET',
+    path: '/rounds/:id/public',
+    access: 'public',
+    tags: ['trading'],
+    summary:
+      'One round as anyone sees it in its room’s rounds (hash, digits and sum only once drawn), found by ' +
+      'its id however old it is',
+    params: idParamsSchema,
+    status: 200,
+    response: roundSchema,
     errors: [],
   }),
 } as const;

@@ -1,7 +1,7 @@
 /**
  * GET /rooms, GET /rooms/:id (public; more for a signed-in viewer), POST /rooms/:id/enter,
- * GET /rooms/:id/rounds (public: every round with its commitment, and its hash and digits once drawn)
- * and GET /rounds/:id (the round and my positions in it).
+ * GET /rooms/:id/rounds (public: every round with its commitment, and its hash and digits once drawn),
+ * GET /rounds/:id (the round and my positions in it) and GET /rounds/:id/public (the round alone, public).
  */
 import { roomEndpoints } from '@tradehall/contracts/endpoints';
 import type { FastifyPluginAsync } from 'fastify';
@@ -37,6 +37,9 @@ export function roomsRoutes(deps: { rooms: RoomsService }): FastifyPluginAsync {
     });
     route(app, roomEndpoints.round, {
       handler: async (request) => rooms.round(requireUser(request).userId, request.params.id),
+    });
+    route(app, roomEndpoints.publicRound, {
+      handler: async (request) => rooms.publicRound(request.params.id),
     });
   };
 }

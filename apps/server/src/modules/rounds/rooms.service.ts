@@ -1,7 +1,7 @@
 /**
  * The trading hall's reads: rooms with their current round (and, for a signed-in viewer, whether their
  * balance meets the entry minimum), entering a room, a room's rounds, and one round with the viewer's
- * positions in it.
+ * positions in it or as anyone sees it.
  */
 import type { PageQuery, PositionView, RoomView, RoundDetail, RoundView } from '@tradehall/contracts';
 import { formatMoney } from '@tradehall/domain';
@@ -132,6 +132,13 @@ export class RoomsService {
     const row = await this.deps.rounds.findView(this.deps.db, roundId);
     if (!row) throw new AppError('NOT_FOUND');
     return { round: toRoundView(row), myPositions: await this.deps.positions.mineInRound(userId, roundId) };
+  }
+
+  /** A round as anyone sees it in its room's rounds (a link opened signed out); NOT_FOUND for none. */
+  async publicRound(roundId: string): Promise<RoundView> {
+    const row = await this.deps.rounds.findView(this.deps.db, roundId);
+    if (!row) throw new AppError('NOT_FOUND');
+    return toRoundView(row);
   }
 
   private async room(roomId: string): Promise<Room> {

@@ -13,6 +13,7 @@ export const tradingKeys = {
   roomRounds: (id: string) => ['trading', 'room-rounds', id] as const,
   recentRounds: (id: string) => ['trading', 'recent-rounds', id] as const,
   round: (id: string) => ['trading', 'round', id] as const,
+  publicRound: (id: string) => ['trading', 'public-round', id] as const,
   positions: ['trading', 'positions'] as const,
   revenue: ['trading', 'revenue'] as const,
   positionProof: (id: string) => ['trading', 'position-proof', id] as const,

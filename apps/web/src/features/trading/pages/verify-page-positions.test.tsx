@@ -112,6 +112,7 @@ function serve({
   return fakeApi({
     [`GET /rounds/${ROUND}`]: () => json(200, { round: roundView, myPositions: mine }),
     [`GET /rooms/${ROOM_ID}/rounds`]: () => json(200, { items: [roundView], nextCursor: null }),
+    [`GET /rounds/${ROUND}/public`]: () => json(200, roundView),
     [`GET /position-proofs/rounds/${ROUND}`]: () => json(200, committed),
     [`GET /position-proofs/positions/${positionId(2)}`]: () => json(200, myProof()),
   });
@@ -240,8 +241,24 @@ describe('the positions check of a settled round', () => {
     expect(found.check.dataset.ok).toBe('true');
     expect(found.mine.textContent).toContain('Not checked: sign in to check your own positions');
     expect(found.device.textContent).toContain('this device did not see this round seal');
-    // Signed out, nothing that needs a session is asked for.
+    // Signed out, nothing that needs a session is asked for: the round is asked for by its id (found
+    // however old it is), not looked for in the room's newest rounds.
     expect(calls.some((call) => call.path === `/rounds/${ROUND}`)).toBe(false);
+    expect(calls.some((call) => call.path === `/rounds/${ROUND}/public`)).toBe(true);
+    expect(calls.some((call) => call.path === `/rooms/${ROOM_ID}/rounds`)).toBe(false);
+  });
+
+  it('signed out, says a round no one has was not found, with the way to the room’s rounds', async () => {
+    localStorage.clear();
+    fakeApi({});
+    openForRound();
+    expect(
+      (await screen.findByText('This round was not found. Look for it among the room’s rounds.')).tagName,
+    ).toBe('P');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('verify-all-rounds').getAttribute('href')).toBe(
+      `${VERIFY_PATH}?room=${ROOM_ID}`,
+    );
   });
 
   it('checks the ledger only once the round is settled', async () => {

@@ -14,9 +14,11 @@ import { DataPlaceholder } from '../../../components/ui/data-placeholder.tsx';
 import { ErrorNotice } from '../../../components/ui/error-notice.tsx';
 import { PageHeader } from '../../../components/ui/page-header.tsx';
 import { RecordsList } from '../../../components/ui/records-list.tsx';
+import { isApiError } from '../../../lib/api-client.ts';
 import { withQuery } from '../../../lib/navigation.ts';
 import { VERIFY_PATH } from '../../../lib/paths.ts';
 import { useIsLoggedIn } from '../../../lib/use-session.ts';
+import { usePublicRound } from '../api/public-round.ts';
 import { useRoomRounds } from '../api/room-rounds.ts';
 import { useRooms } from '../api/rooms.ts';
 import { useRound } from '../api/round.ts';
@@ -71,7 +73,7 @@ function FocusedBody({
 }) {
   const { t } = useTranslation();
   if (round) return <RoundProof round={round} checkPositions />;
-  if (query.isError) {
+  if (query.isError && !(isApiError(query.error) && query.error.code === 'NOT_FOUND')) {
     return <ErrorNotice error={query.error} onRetry={() => void query.refetch().catch(() => {})} />;
   }
   if (query.isPending) return <DataPlaceholder lines={4} />;
@@ -84,11 +86,13 @@ function SignedInRound({ roundId }: { roundId: string }) {
   return <FocusedBody round={detail.data?.round ?? null} query={detail} />;
 }
 
-/** Signed out: the round is looked for in the room's (public) list of rounds. */
-function PublicRound({ roomId, roundId }: { roomId: string; roundId: string }) {
-  const listed = useRoomRounds(roomId);
-  const round = listed.data?.pages.flatMap((page) => page.items).find((item) => item.id === roundId);
-  return <FocusedBody round={round ?? null} query={listed} />;
+/**
+ * Signed out: the round's public answer, found by its id however old it is (the room's list holds only
+ * its newest rounds until it is scrolled, so a link to an older round is not looked for there).
+ */
+function PublicRound({ roundId }: { roundId: string }) {
+  const found = usePublicRound(roundId);
+  return <FocusedBody round={found.data ?? null} query={found} />;
 }
 
 function FocusedRound({ roomId, roundId }: { roomId: string; roundId: string }) {
@@ -96,7 +100,7 @@ function FocusedRound({ roomId, roundId }: { roomId: string; roundId: string }) 
   const loggedIn = useIsLoggedIn();
   return (
     <>
-      {loggedIn ? <SignedInRound roundId={roundId} /> : <PublicRound roomId={roomId} roundId={roundId} />}
+      {loggedIn ? <SignedInRound roundId={roundId} /> : <PublicRound roundId={roundId} />}
       <Link
         className="text-link"
         to={withQuery(VERIFY_PATH, { room: roomId })}
