@@ -61,6 +61,7 @@ export async function startOperations(deps: OperationsDeps): Promise<Operations>
   services.roundEngine.observe({
     stepApplied: (step, seconds) => metrics.roundStep(step, seconds),
     ticked: (behind) => metrics.roundsBehindSchedule(behind),
+    settlementFailed: () => metrics.settlementFailed(),
   });
   services.app.readiness.onChange((state) => metrics.readiness(state));
 

@@ -26,7 +26,7 @@ import { type Database, openPostgres, wrapPglite } from '../src/platform/db/data
 import { migrateToLatest } from '../src/platform/db/migrate.ts';
 import type { DB } from '../src/platform/db/schema.ts';
 import type { StatementObserver } from '../src/platform/db/statement-observer.ts';
-import { createLogger } from '../src/platform/logger.ts';
+import { createLogger, type Logger } from '../src/platform/logger.ts';
 import { createMailer, type Mailer } from '../src/platform/mailer.ts';
 import { createPasswordHasher, type PasswordHasher } from '../src/platform/password-hasher.ts';
 import { DEMO, seedDemoData } from '../src/seed.ts';
@@ -202,6 +202,8 @@ export interface TestAppOptions {
    * computation (on a hasher of this app's own, so other apps' hashing is not counted), every mail.
    */
   observer?: WorkObserver;
+  /** The services' logger, for a suite that checks what is logged (default: silent). */
+  logger?: Logger;
 }
 
 export interface TestApp {
@@ -275,7 +277,7 @@ export async function createTestApp(options: TestAppOptions): Promise<TestApp> {
     clock,
     hasher,
     mailer,
-    logger: silentLogger,
+    logger: options.logger ?? silentLogger,
   });
   const { app } = await buildApp({ config, services, logger: silentLogger, redis: options.redis ?? null });
   await app.ready();

@@ -73,6 +73,12 @@ const MOVED: Record<string, (before: Samples, after: Samples, redis: boolean) =>
   tradehall_rounds_behind_schedule: (_before, after) => {
     expect(value(after, 'tradehall_rounds_behind_schedule')).toBe(0);
   },
+  // Exposed from the start; a healthy journey's settlement never fails (settlement-failure.test.ts
+  // forces one and reads the count).
+  tradehall_settlement_failures_total: (before, after) => {
+    expect(value(before, 'tradehall_settlement_failures_total')).toBe(0);
+    expect(value(after, 'tradehall_settlement_failures_total')).toBe(0);
+  },
   tradehall_round_step_duration_seconds: (before, after) => {
     for (const step of ['seal', 'draw', 'settle']) {
       const count = (samples: Samples) =>

@@ -6,10 +6,11 @@
 import type { BetInput, PositionView } from '@tradehall/contracts';
 import type { RoomTier } from '@tradehall/domain';
 import { sql } from 'kysely';
+import { expect } from 'vitest';
 import { toCents } from '../src/platform/db/cents.ts';
 import type { RoundStatusColumn } from '../src/platform/db/schema.ts';
 import { call, type JsonResponse, type TestApp } from './harness.ts';
-import { type MoneyUser, newKey } from './money.ts';
+import { expectLedgerOk, type MoneyUser, newKey } from './money.ts';
 
 export interface RoundRecord {
   id: string;
@@ -151,4 +152,20 @@ export async function escrowBalance(t: TestApp): Promise<number> {
     where t.credit_account_id = a.id or t.debit_account_id = a.id
   `.execute(t.database.kysely);
   return toCents(result.rows[0]?.total ?? 0);
+}
+
+/**
+ * A settled round's positions moved their money exactly once each (the stake, then the return and the
+ * win, or the lost stake), the escrow is back at zero and the ledger holds.
+ */
+export async function expectSettledOnce(t: TestApp, positionIds: readonly string[]): Promise<void> {
+  for (const id of positionIds) {
+    const legs = (await transfersOfPosition(t, id)).map((transfer) => transfer.key).sort();
+    expect([
+      ['lost', 'stake'],
+      ['return', 'stake', 'win'],
+    ]).toContainEqual(legs);
+  }
+  expect(await escrowBalance(t)).toBe(0);
+  await expectLedgerOk(t);
 }

@@ -2,7 +2,7 @@
  * Rooms, rounds and fairness chains as operators see and configure them. A room's change takes effect from
  * the next round; a round's result is never visible before it is drawn.
  */
-import { ROOM_TIERS } from '@tradehall/domain';
+import { ROOM_TIERS, STAKE_CEILING_CENTS } from '@tradehall/domain';
 import { z } from 'zod';
 import { idField, operatorReasonField, pageOf, unixSeconds } from './common.ts';
 import { roundStatusSchema } from './rounds.ts';
@@ -24,8 +24,9 @@ export const adminRoomListSchema = z.object({ items: z.array(adminRoomSchema) })
 /** PATCH /admin/rooms/:id: takes effect from the next round. */
 export const updateRoomRequestSchema = z.strictObject({
   entryMinimum: z.number().int().min(0).optional(),
-  stakeMinimum: z.number().int().min(1).optional(),
-  stakeMaximum: z.number().int().min(1).optional(),
+  // The payout bounds (decision 0042): no room may allow a stake settlement could not pay exactly.
+  stakeMinimum: z.number().int().min(1).max(STAKE_CEILING_CENTS).optional(),
+  stakeMaximum: z.number().int().min(1).max(STAKE_CEILING_CENTS).optional(),
   roundSeconds: z.number().int().min(20).max(3600).optional(),
   sealedSeconds: z.number().int().min(3).max(600).optional(),
   houseEdgeBps: z.number().int().min(0).max(2000).optional(),

@@ -76,9 +76,17 @@ export function multiplierHundredths(bet: Bet, edgeBps: number): number {
   return Math.floor(((10_000 - edgeBps) * 10) / count);
 }
 
-/** A winning position pays stake x multiplier, rounded down to the cent. */
+/**
+ * A winning position pays stake x multiplier, rounded down to the cent. Exact only while the product is
+ * a safe integer, which the payout bounds guarantee (payout-bounds.ts); anything else is refused, never
+ * rounded.
+ */
 export function payoutFor(stakeCents: number, multiplier: number): number {
-  return Math.floor((stakeCents * multiplier) / 100);
+  const product = stakeCents * multiplier;
+  if (!Number.isSafeInteger(product) || product < 0) {
+    throw new RangeError(`payout of ${stakeCents} x ${multiplier} is not exact in a number`);
+  }
+  return Math.floor(product / 100);
 }
 
 export function allBets(): Bet[] {

@@ -1,4 +1,5 @@
 export * from './bets.ts';
+export * from './payout-bounds.ts';
 export * from './rooms.ts';
 export * from './round-state.ts';
 export * from './trends.ts';

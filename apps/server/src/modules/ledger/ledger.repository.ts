@@ -305,8 +305,10 @@ export class LedgerRepository {
   ): Promise<{ inserted: boolean; debited: boolean; existed: boolean; id: string | null }> {
     const result = await sql<{ id: string | number | null; debited: number; existed: boolean }>`
       with debited as (
+        -- ::int8: beside the literal 0, PostgreSQL would type the parameter int4 and refuse an amount above
+        -- 2^31 - 1 cents (about 21 million dollars), which a room may allow as a stake (decision 0042).
         update ledger_accounts set balance = balance - ${transfer.amount},
-          total_staked = total_staked + case when ${transfer.code} = 'stake' then ${transfer.amount} else 0 end
+          total_staked = total_staked + case when ${transfer.code} = 'stake' then ${transfer.amount}::int8 else 0 end
         where ledger_accounts.id = ${transfer.debitAccountId} and ledger_accounts.kind = 'user_cash'
           and ledger_accounts.balance >= ${transfer.amount}
           and not exists (select 1 from ledger_transfers where idempotency_key = ${transfer.idempotencyKey})

@@ -9,6 +9,11 @@
  * Every step is a conditional update, so a tick that runs twice (or on two nodes) changes nothing the
  * second time. The next round is only created after the previous one has been drawn: its commitment is
  * the previous chain hash, which must already be public.
+ *
+ * A round whose settlement (or void refunds) fails is never stalled in silence (decision 0042): the
+ * failure is logged with the round and its cause, counted for the metrics, and retried with backoff
+ * (settlement-retries.ts) while the room's other rounds go on; until it settles, the round counts as
+ * behind schedule.
  */
 import type { RoundEventName } from '@tradehall/contracts';
 import { digitSum, drawDigits, drawDigitsV2, issueNumber, roundTimes } from '@tradehall/domain';
@@ -24,6 +29,7 @@ import type { RoundEventsPublisher } from './round-events.ts';
 import { dueSteps, nextOpening, type PlannedStep } from './round-plan.ts';
 import type { RoundState, RoundsRepository } from './rounds.repository.ts';
 import type { SettlementService } from './settlement.service.ts';
+import { SettlementRetries } from './settlement-retries.ts';
 
 /** The topic event each applied step publishes. */
 const STEP_EVENTS = {
@@ -49,10 +55,14 @@ export interface PositionRoots {
 /** A round counts as behind schedule once one of its transitions has been due this long. */
 export const BEHIND_SCHEDULE_MS = 5_000;
 
-/** Told what the engine did, for the metrics: each applied step's time and each tick's late rounds. */
+/**
+ * Told what the engine did, for the metrics: each applied step's time, each tick's late rounds, and each
+ * failed attempt to settle or void a round.
+ */
 export interface RoundEngineObserver {
   stepApplied(event: PlannedStep['event'], seconds: number): void;
   ticked(roundsBehindSchedule: number): void;
+  settlementFailed(): void;
 }
 
 export interface RoundEngineDeps {
@@ -73,6 +83,7 @@ export interface RoundEngineDeps {
 export class RoundEngine {
   /** Rounds the current tick moved to drawing without their beacon value. */
   readonly #waiting = new Set<string>();
+  readonly #retries = new SettlementRetries();
   #observer: RoundEngineObserver | null = null;
 
   constructor(private readonly deps: RoundEngineDeps) {}
@@ -87,6 +98,7 @@ export class RoundEngine {
     const rooms = await this.deps.rooms.list(this.deps.db);
     const unfinished = await this.deps.rounds.unfinished(this.deps.db);
     const latest = await this.deps.rounds.latestPerRoom(this.deps.db);
+    this.#retries.keepOnly(new Set(unfinished.map((round) => round.id)));
     if (this.#observer) {
       const late = new Date(this.deps.clock.now().getTime() - BEHIND_SCHEDULE_MS);
       this.#observer.ticked(unfinished.filter((round) => dueSteps(round, late).length > 0).length);
@@ -114,6 +126,8 @@ export class RoundEngine {
   ): Promise<void> {
     let latestStatus = latest?.status;
     for (const round of unfinished) {
+      // Its settlement failed: left alone until its retry is due, the room's later rounds go on.
+      if (!this.#retries.due(round.id, this.deps.clock.now())) continue;
       if (round.status === 'drawing' && !round.drawn && round.beaconRound !== null) {
         // Fairness v2: the round waits in drawing for its verified beacon value; settled from next tick.
         const outcome = await this.awaitBeacon(round);
@@ -122,8 +136,14 @@ export class RoundEngine {
       }
       for (const step of dueSteps(round, this.deps.clock.now())) {
         const started = performance.now();
+        const applied = await this.apply(round, step).catch((error: unknown) => {
+          if (step.event !== 'settle') throw error;
+          this.settlementFailed(round, 'settle', error);
+          return 'failed' as const;
+        });
+        if (applied === 'failed') break;
         // Not applied: someone else moved the round meanwhile; re-plan from fresh state next tick.
-        if (!(await this.apply(round, step))) return;
+        if (!applied) return;
         this.#observer?.stepApplied(step.event, (performance.now() - started) / 1000);
         await this.deps.publisher.roundChanged(round.id, STEP_EVENTS[step.event]);
         if (round.id === latest?.id) latestStatus = step.to;
@@ -177,6 +197,7 @@ export class RoundEngine {
             'round settled',
           );
         }
+        this.#retries.done(round.id);
         return outcome !== null;
       }
     }
@@ -228,7 +249,14 @@ export class RoundEngine {
     );
     if (now.getTime() / 1000 < due + (this.deps.beaconTimeoutSeconds ?? 60)) return 'waiting';
     // No verified value in time: no fallback the server could pick, the round is voided and refunded.
-    const voided = await this.deps.settlement.void(round.id, 'beacon_timeout');
+    let voided: Awaited<ReturnType<SettlementService['void']>>;
+    try {
+      voided = await this.deps.settlement.void(round.id, 'beacon_timeout');
+    } catch (error) {
+      this.settlementFailed(round, 'void', error);
+      return 'waiting';
+    }
+    this.#retries.done(round.id);
     if (!voided) return 'waiting';
     this.deps.logger.warn(
       {
@@ -241,6 +269,24 @@ export class RoundEngine {
     );
     await this.deps.publisher.roundChanged(round.id, 'round.void');
     return 'void';
+  }
+
+  /** Logged with the round and the cause, counted, and put off until its retry is due. */
+  private settlementFailed(round: RoundState, action: 'settle' | 'void', error: unknown): void {
+    const { failures, retryInMs } = this.#retries.failed(round.id, this.deps.clock.now());
+    this.#observer?.settlementFailed();
+    this.deps.logger.error(
+      {
+        err: error,
+        roundId: round.id,
+        roomId: round.roomId,
+        issue: round.issue,
+        action,
+        failures,
+        retryInMs,
+      },
+      'round settlement failed; retrying',
+    );
   }
 
   private async beaconValue(round: RoundState) {

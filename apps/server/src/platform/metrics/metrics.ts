@@ -33,6 +33,7 @@ export class Metrics {
   readonly #requests: Histogram<'method' | 'route' | 'status'>;
   readonly #roundSteps: Histogram<'step'>;
   readonly #roundsBehind: Gauge;
+  readonly #settlementFailures: Counter;
   readonly #ledgerChecks: Counter<'result'>;
   readonly #ledgerOk: Gauge;
   readonly #ledgerCheckedAt: Gauge;
@@ -60,6 +61,11 @@ export class Metrics {
     this.#roundsBehind = new Gauge({
       name: 'tradehall_rounds_behind_schedule',
       help: 'Unfinished rounds with a transition due for over 5 s, at the last scheduler tick',
+      registers,
+    });
+    this.#settlementFailures = new Counter({
+      name: 'tradehall_settlement_failures_total',
+      help: 'Attempts to settle or void a round that failed (each retried with backoff), on the scheduler leader',
       registers,
     });
     this.#ledgerChecks = new Counter({
@@ -118,6 +124,10 @@ export class Metrics {
 
   roundsBehindSchedule(count: number): void {
     this.#roundsBehind.set(count);
+  }
+
+  settlementFailed(): void {
+    this.#settlementFailures.inc();
   }
 
   ledgerChecked(result: LedgerCheckResult, seconds: number, at: Date): void {
