@@ -123,24 +123,23 @@ describe('notices at 390x844', () => {
     // 1 in about 0.3 s), as a keyboard or screen reader user can: a tap only reaches it at opacity 1.
     const activated = page.evaluate(
       () =>
-        new Promise<{ opacity: number; afterMs: number }>((resolve) => {
-          const check = (since: number | null) => {
+        new Promise<{ opacity: number }>((resolve) => {
+          const check = () => {
             const button = document.querySelector<HTMLButtonElement>('.adm-center-popup .reminder button');
             const box = button?.closest<HTMLElement>('.adm-center-popup-wrap > div');
             const opacity = Number(box?.style.opacity ?? 0);
-            const started = button ? (since ?? performance.now()) : null;
-            if (button && started !== null && opacity > 0) {
+            if (button && opacity > 0) {
               button.click();
-              resolve({ opacity, afterMs: performance.now() - started });
-            } else requestAnimationFrame(() => check(started));
+              resolve({ opacity });
+            } else requestAnimationFrame(check);
           };
-          check(null);
+          check();
         }),
     );
     await send({ audience: 'user', account: bob, title: 'Quick', content: 'Confirmed at once' });
-    const { opacity, afterMs } = await activated;
+    // Still fading in when activated: the dialog takes input from its first frame, not only at the end.
+    const { opacity } = await activated;
     expect(opacity).toBeLessThan(1);
-    expect(afterMs).toBeLessThan(300);
     await page.getByTestId('reminder-content').waitFor({ state: 'detached' });
     // No invisible dialog left behind, no scroll lock on the page, focus where it was.
     await expect.poll(() => page.locator('.adm-center-popup, .adm-mask').count()).toBe(0);
