@@ -2,7 +2,7 @@
  * Edits a room's limits (typed in dollars, sent in cents through the domain's parseAmount), timing and
  * house edge. Only changed fields are sent, so the audit log's before/after shows exactly the change.
  */
-import { formatAmount, parseAmount } from '@tradehall/domain';
+import { formatAmount, formatMoney, parseAmount, STAKE_CEILING_CENTS } from '@tradehall/domain';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../components/form-dialog.tsx';
@@ -23,6 +23,14 @@ interface Values {
 const dollarsRule = (message: string) => ({
   validator: async (_: unknown, value: string | undefined) => {
     if (parseAmount(value ?? '') === null) throw new Error(message);
+  },
+});
+
+/** The server refuses a stake above the ceiling every payout is exact under (domain payout-bounds). */
+const stakeCeilingRule = (message: string) => ({
+  validator: async (_: unknown, value: string | undefined) => {
+    const amount = parseAmount(value ?? '');
+    if (amount !== null && amount > STAKE_CEILING_CENTS) throw new Error(message);
   },
 });
 
@@ -67,6 +75,9 @@ export function RoomEditDialog({
 }) {
   const { t } = useTranslation();
   const dollars = dollarsRule(t('rooms.amountInvalid'));
+  const stakeCeiling = stakeCeilingRule(
+    t('rooms.stakeCeiling', { amount: formatMoney(STAKE_CEILING_CENTS) }),
+  );
   const [form] = Form.useForm<Values>();
   const edge = Form.useWatch('houseEdgeBps', form);
   return (
@@ -111,7 +122,7 @@ export function RoomEditDialog({
               </Form.Item>
             </Col>
             <Col span={8}>
-              <Form.Item name="stakeMinimum" label={t('rooms.stakeMinimum')} rules={[dollars]}>
+              <Form.Item name="stakeMinimum" label={t('rooms.stakeMinimum')} rules={[dollars, stakeCeiling]}>
                 <Input prefix="$" data-testid="room-stake-minimum" />
               </Form.Item>
             </Col>
@@ -122,6 +133,7 @@ export function RoomEditDialog({
                 dependencies={['stakeMinimum']}
                 rules={[
                   dollars,
+                  stakeCeiling,
                   ({ getFieldValue }) => ({
                     validator: async (_, value: string | undefined) => {
                       const min = parseAmount(String(getFieldValue('stakeMinimum') ?? ''));

@@ -59,6 +59,19 @@ describe('rooms', () => {
     expect(writes(calls)).toHaveLength(0);
   });
 
+  it('refuses a stake above the ceiling every payout is exact under, and says what the ceiling is', async () => {
+    const calls = server();
+    renderScreen(<RoomsPage />);
+    await openEdit();
+    change('room-stake-maximum', '100000000.01');
+    change('room-edit-reason', 'Whale room');
+    saveEdit();
+    expect(
+      await screen.findByText('At most $100,000,000.00: larger stakes could not be paid out exactly'),
+    ).toBeTruthy();
+    expect(writes(calls)).toHaveLength(0);
+  });
+
   it('sends only the changed fields, the amounts in exact cents, with the reason', async () => {
     const calls = server({ [`PATCH ${ROOM_PATH}`]: () => json(200, { ...ROOM, stakeMaximum: 750_050 }) });
     renderScreen(<RoomsPage />);
