@@ -23,6 +23,7 @@ import * as playLimits from './0017-play-limits.ts';
 import * as withdrawalStats from './0018-withdrawal-stats.ts';
 import * as transferAccountsCheck from './0019-transfer-accounts-check.ts';
 import * as playSessionCounters from './0021-play-session-counters.ts';
+import * as referrerTotals from './0023-referrer-totals.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '0018-withdrawal-stats': withdrawalStats,
   '0019-transfer-accounts-check': transferAccountsCheck,
   '0021-play-session-counters': playSessionCounters,
+  '0023-referrer-totals': referrerTotals,
 };
