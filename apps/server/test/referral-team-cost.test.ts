@@ -13,10 +13,9 @@ import { countReferrerTotals } from '../src/platform/db/migrations/0023-referrer
 import { call, createTestApp, DRIVERS, type TestApp } from './harness.ts';
 import { type MoneyUser, operatorToken, quickUser } from './money.ts';
 import { invited, nextDay, putProgramme } from './referral-support.ts';
-import { readsOf, rowsRead, type Sent } from './rows-read.ts';
+import { ReplayableWork, rowsRead } from './rows-read.ts';
 import { twoFactorAdmin } from './step-up-support.ts';
 import { credit, finishRound, openRound, place, roomId, tick } from './trading.ts';
-import { WorkLog, type WorkObserver } from './work-log.ts';
 
 const START = new Date('2026-11-26T10:00:00Z');
 
@@ -130,20 +129,11 @@ async function seedCrowd(t: TestApp, count: number): Promise<void> {
 
 describe.each(DRIVERS)('the team page’s figures and cost on %s', (driver) => {
   let t: TestApp;
-  const log = new WorkLog();
   /** The app's statements with their parameters, to run them again under EXPLAIN ANALYZE. */
-  let sent: Sent[] = [];
-  const observer: WorkObserver = {
-    statement: (text, values) => {
-      log.statement(text, values);
-      sent.push({ text, values });
-    },
-    hash: log.hash,
-    mail: (message) => log.mail(message),
-  };
+  const recorded = new ReplayableWork();
 
   beforeAll(async () => {
-    t = await createTestApp({ driver, observer, env: { REFERRAL_PAY_CHUNK: '2' } });
+    t = await createTestApp({ driver, observer: recorded.observer, env: { REFERRAL_PAY_CHUNK: '2' } });
     t.clock.set(START);
     await putProgramme(t, await twoFactorAdmin(t, await operatorToken(t)));
   });
@@ -233,10 +223,9 @@ describe.each(DRIVERS)('the team page’s figures and cost on %s', (driver) => {
       t.database.kysely,
     );
     const asked = async (user: MoneyUser) => {
-      log.take();
-      sent = [];
+      recorded.take();
       const body = await team(t, user);
-      return { body, work: log.take(), statements: readsOf(sent) };
+      return { body, ...recorded.take() };
     };
     // Each session read once before (what a first request of a session adds is not the page's).
     await asked(short);

@@ -7,6 +7,7 @@
 import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import type { TestApp } from './harness.ts';
+import { WorkLog, type WorkObserver } from './work-log.ts';
 
 /** A statement as the app sent it. */
 export interface Sent {
@@ -50,9 +51,29 @@ function planOf(row: PlanRow | undefined, text: string): PlanNode {
   return plan;
 }
 
-/** Statements that read nothing: the transaction's own. */
-export function readsOf(sent: readonly Sent[]): Sent[] {
-  return sent.filter((entry) => !/^(begin|commit|rollback)\b/i.test(entry.text.trim()));
+/**
+ * A test app's work (WorkLog) with each statement's parameters kept beside it, so that what one request
+ * sent can be compared with another's and run again under EXPLAIN ANALYZE.
+ */
+export class ReplayableWork {
+  readonly #log = new WorkLog();
+  #sent: Sent[] = [];
+  /** createTestApp's `observer`. */
+  readonly observer: WorkObserver = {
+    statement: (text, values) => {
+      this.#log.statement(text, values);
+      this.#sent.push({ text, values });
+    },
+    hash: this.#log.hash,
+    mail: (message) => this.#log.mail(message),
+  };
+
+  /** The work since the last take, and its statements that read (not the transaction's own). */
+  take(): { work: string[]; statements: Sent[] } {
+    const statements = this.#sent.filter((entry) => !/^(begin|commit|rollback)\b/i.test(entry.text.trim()));
+    this.#sent = [];
+    return { work: this.#log.take(), statements };
+  }
 }
 
 /**

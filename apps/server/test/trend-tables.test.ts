@@ -18,10 +18,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrendsRepository } from '../src/modules/rounds/trends.repository.ts';
 import { countSettledRounds } from '../src/platform/db/migrations/0016-trend-figures.ts';
 import { call, createTestApp, DRIVERS, type TestApp } from './harness.ts';
-import { readsOf, rowsRead, type Sent } from './rows-read.ts';
+import { ReplayableWork, rowsRead } from './rows-read.ts';
 import { finishRound, openRound, roomId, roundsOf, tick } from './trading.ts';
 import { expectFiguresOf, seedHistory, settledSums, withoutTimeLimits } from './trend-support.ts';
-import { WorkLog, type WorkObserver } from './work-log.ts';
 
 async function trends(t: TestApp, room: string): Promise<RoomTrends> {
   const response = await call(t, 'GET', `/rooms/${room}/trends`);
@@ -140,20 +139,11 @@ describe.each(DRIVERS)('trend tables with a long history on %s', (driver) => {
   // PGlite (in this process, one connection) is kept to a history that keeps the suite short.
   const history = driver === 'postgres' ? 1_000_000 : 20_000;
   let t: TestApp;
-  const log = new WorkLog();
-  /** The statements of the app with their parameters, to run them again under EXPLAIN ANALYZE. */
-  let sent: Sent[] = [];
-  const observer: WorkObserver = {
-    statement: (text, values) => {
-      log.statement(text, values);
-      sent.push({ text, values });
-    },
-    hash: log.hash,
-    mail: (message) => log.mail(message),
-  };
+  /** The app's statements with their parameters, to run them again under EXPLAIN ANALYZE. */
+  const recorded = new ReplayableWork();
   // Creating the app (a PGlite database in this process) takes a while on a loaded machine.
   beforeAll(async () => {
-    t = await createTestApp({ driver, observer });
+    t = await createTestApp({ driver, observer: recorded.observer });
     // Every room's first round opens (and with it its fairness chain); none has settled yet.
     await tick(t);
   }, 180_000);
@@ -197,10 +187,9 @@ describe.each(DRIVERS)('trend tables with a long history on %s', (driver) => {
   }, async () => {
     const room = await roomId(t, 'premier');
     const asked = async (id: string) => {
-      log.take();
-      sent = [];
+      recorded.take();
       const answer = await trends(t, id);
-      return { answer, work: log.take(), statements: readsOf(sent) };
+      return { answer, ...recorded.take() };
     };
     const fresh = await asked(room);
     expect(fresh.work.filter((entry) => entry.startsWith('sql ')).length).toBe(2);
