@@ -11,8 +11,8 @@
  * for that round, so a burst of requests on a 100,000-leaf round costs one build; a change to the
  * positions or the ledger shows that many milliseconds later at most. The round's row (status, sum,
  * stored root) is read per request. The round's answer is serialised once per set and round state and
- * its bytes (and their compressed forms) sent to every request that shares them (decision 0043): turned
- * into JSON per request, a big round's leaves cost as much as the tree they were shared to save.
+ * its bytes (and their compressed forms) sent to every request that shares them (decision 0043): made
+ * per request, the JSON and its compression of a 100,000-leaf round cost each request about a second.
  */
 import type { CommittedRound, PositionProof, PublishedLeaf } from '@tradehall/contracts';
 import {
