@@ -2,10 +2,13 @@
  * What the positions commitment costs (decision 0037), on both drivers. The seal's fast path (leaf hashes
  * made in SQL, nodes hashed with node:crypto) gives exactly the domain's reference leaf hashes and root on
  * random positions of every bet, amounts up to 2^53 - 1 and any multiplier; it refuses what the domain
- * refuses; and a burst of proof requests for one round costs one tree build (counted by the statements
- * sent, not timed), rebuilt from the positions as they are once the shared tree has aged out.
+ * refuses; a burst of proof requests for one round costs one tree build (counted by the statements
+ * sent, not timed), rebuilt from the positions as they are once the shared tree has aged out; and a
+ * burst of requests for the round's committed set costs one serialisation (decision 0043), the same
+ * bytes for all, which verify.
  */
 import { randomBytes, randomInt } from 'node:crypto';
+import { brotliDecompressSync } from 'node:zlib';
 import { committedRoundSchema, positionProofSchema } from '@tradehall/contracts';
 import {
   allBets,
@@ -18,10 +21,10 @@ import {
   verifyInclusion,
 } from '@tradehall/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PositionProofsRepository } from '../src/modules/position-proofs/position-proofs.repository.ts';
 import { PROOF_TREE_MAX_AGE_MS } from '../src/modules/position-proofs/position-proofs.service.ts';
-import { call, createTestApp, DRIVERS, type TestApp } from './harness.ts';
+import { API, call, createTestApp, DRIVERS, type TestApp } from './harness.ts';
 import { type MoneyUser, quickUser } from './money.ts';
 import { openRound, type RoundRecord, roomId, stepTo } from './trading.ts';
 import { WorkLog } from './work-log.ts';
@@ -249,5 +252,53 @@ describe.each(DRIVERS)('the positions commitment’s cost on %s', (driver) => {
     t.clock.advanceSeconds(PROOF_TREE_MAX_AGE_MS / 1000);
     await burst();
     expect(totals()).toBe(1);
+  });
+
+  it('100 concurrent requests for a round’s committed set serialise it once and get the same bytes, which verify', async () => {
+    const round = await openRound(t, room);
+    await insertRandom(round, 300, smallAmount, realMultiplier);
+    await stepTo(t, round.sealsAt);
+    const url = `${API}/position-proofs/rounds/${round.id}`;
+    // Serialising the answer is the one JSON.stringify of an object holding the leaves.
+    const stringify = vi.spyOn(JSON, 'stringify');
+    const serialisations = () =>
+      stringify.mock.calls.filter(([value]) => Array.isArray((value as { leaves?: unknown } | null)?.leaves))
+        .length;
+    try {
+      const answers = await Promise.all(Array.from({ length: 100 }, () => t.app.inject({ url })));
+      expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 200));
+      expect(serialisations()).toBe(1);
+      expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
+      // Compressed for the clients that accept it, from the same bytes.
+      const compressed = await Promise.all(
+        Array.from({ length: 10 }, () => t.app.inject({ url, headers: { 'accept-encoding': 'br' } })),
+      );
+      for (const answer of compressed) {
+        expect(answer.headers['content-encoding']).toBe('br');
+        expect(brotliDecompressSync(answer.rawPayload).toString()).toBe(answers[0]?.body);
+      }
+      expect(serialisations()).toBe(1);
+
+      // The bytes verify: every leaf the domain's, the root over them the one stored at the seal.
+      const answer = committedRoundSchema.parse(JSON.parse(answers[0]?.body ?? ''));
+      const reference = await referenceLeaves(t, round.id);
+      expect(answer.leaves.map((leaf) => ({ ...leaf, roundId: answer.roundId }))).toEqual(
+        [...reference].sort((a, b) => (a.positionId < b.positionId ? -1 : 1)),
+      );
+      expect(answer.root).toBe(positionsRoot(reference));
+      expect(positionsRoot(answer.leaves.map((leaf) => ({ ...leaf, roundId: answer.roundId })))).toBe(
+        answer.root,
+      );
+
+      // Settled: the answer now carries the ledger, serialised once more for the next burst.
+      await stepTo(t, round.drawsAt);
+      await stepTo(t, round.settlesAt);
+      const settled = await Promise.all(Array.from({ length: 100 }, () => t.app.inject({ url })));
+      expect(new Set(settled.map((response) => response.body)).size).toBe(1);
+      expect(committedRoundSchema.parse(JSON.parse(settled[0]?.body ?? '')).ledger).not.toBeNull();
+      expect(serialisations()).toBe(2);
+    } finally {
+      stringify.mockRestore();
+    }
   });
 });

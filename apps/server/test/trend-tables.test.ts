@@ -14,14 +14,13 @@ import {
 } from '@tradehall/contracts';
 import { categoriesOf, chiSquareFit } from '@tradehall/domain';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TrendsRepository } from '../src/modules/rounds/trends.repository.ts';
 import { countSettledRounds } from '../src/platform/db/migrations/0016-trend-figures.ts';
 import { call, createTestApp, DRIVERS, type TestApp } from './harness.ts';
+import { ReplayableWork, rowsRead } from './rows-read.ts';
 import { finishRound, openRound, roomId, roundsOf, tick } from './trading.ts';
 import { expectFiguresOf, seedHistory, settledSums, withoutTimeLimits } from './trend-support.ts';
-import { WorkLog, type WorkObserver } from './work-log.ts';
 
 async function trends(t: TestApp, room: string): Promise<RoomTrends> {
   const response = await call(t, 'GET', `/rooms/${room}/trends`);
@@ -59,57 +58,6 @@ async function recountFromScratch(t: TestApp): Promise<void> {
       await sql`analyze rounds, trend_draws, trend_rooms, trend_sums`.execute(trx);
     }),
   );
-}
-
-/** A plan node of EXPLAIN (ANALYZE, FORMAT JSON), as far as counting rows goes. */
-interface PlanNode {
-  'Node Type': string;
-  'Actual Rows'?: number;
-  'Actual Loops'?: number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows the scans of a plan read: those they returned and those they read and dropped, every loop. */
-function scannedRows(node: PlanNode): number {
-  const own = node['Node Type'].includes('Scan')
-    ? ((node['Actual Rows'] ?? 0) +
-        (node['Rows Removed by Filter'] ?? 0) +
-        (node['Rows Removed by Index Recheck'] ?? 0)) *
-      (node['Actual Loops'] ?? 1)
-    : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + scannedRows(child), 0);
-}
-
-/**
- * The rows PostgreSQL reads to run these statements again, as the app sent them (text and parameters),
- * under EXPLAIN ANALYZE on a connection of the suite's own.
- */
-async function rowsRead(t: TestApp, statements: readonly Sent[]): Promise<number> {
-  if (t.databaseUrl === null) throw new Error('rows are counted on PostgreSQL');
-  const client = new pg.Client({ connectionString: t.databaseUrl });
-  await client.connect();
-  try {
-    let total = 0;
-    for (const statement of statements) {
-      const result = await client.query<{ 'QUERY PLAN': Array<{ Plan: PlanNode }> }>(
-        `explain (analyze, format json) ${statement.text}`,
-        [...statement.values],
-      );
-      const plan = result.rows[0]?.['QUERY PLAN'][0]?.Plan;
-      if (!plan) throw new Error(`no plan for ${statement.text}`);
-      total += scannedRows(plan);
-    }
-    return total;
-  } finally {
-    await client.end();
-  }
-}
-
-interface Sent {
-  text: string;
-  values: readonly unknown[];
 }
 
 describe.each(DRIVERS)('trend tables on %s', (driver) => {
@@ -191,20 +139,11 @@ describe.each(DRIVERS)('trend tables with a long history on %s', (driver) => {
   // PGlite (in this process, one connection) is kept to a history that keeps the suite short.
   const history = driver === 'postgres' ? 1_000_000 : 20_000;
   let t: TestApp;
-  const log = new WorkLog();
-  /** The statements of the app with their parameters, to run them again under EXPLAIN ANALYZE. */
-  let sent: Sent[] = [];
-  const observer: WorkObserver = {
-    statement: (text, values) => {
-      log.statement(text, values);
-      sent.push({ text, values });
-    },
-    hash: log.hash,
-    mail: (message) => log.mail(message),
-  };
+  /** The app's statements with their parameters, to run them again under EXPLAIN ANALYZE. */
+  const recorded = new ReplayableWork();
   // Creating the app (a PGlite database in this process) takes a while on a loaded machine.
   beforeAll(async () => {
-    t = await createTestApp({ driver, observer });
+    t = await createTestApp({ driver, observer: recorded.observer });
     // Every room's first round opens (and with it its fairness chain); none has settled yet.
     await tick(t);
   }, 180_000);
@@ -248,11 +187,9 @@ describe.each(DRIVERS)('trend tables with a long history on %s', (driver) => {
   }, async () => {
     const room = await roomId(t, 'premier');
     const asked = async (id: string) => {
-      log.take();
-      sent = [];
+      recorded.take();
       const answer = await trends(t, id);
-      const statements = sent.filter((entry) => !/^(begin|commit|rollback)\b/i.test(entry.text.trim()));
-      return { answer, work: log.take(), statements };
+      return { answer, ...recorded.take() };
     };
     const fresh = await asked(room);
     expect(fresh.work.filter((entry) => entry.startsWith('sql ')).length).toBe(2);

@@ -19,7 +19,7 @@ const COMPRESSIBLE_TYPE = /^(application\/(json|problem\+json|javascript|xml|yam
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-type Encoding = 'br' | 'gzip';
+export type Encoding = 'br' | 'gzip';
 
 /** The encoding to answer with: brotli if the client lists it (q > 0), else gzip, else none. */
 export function negotiateEncoding(acceptEncoding: string | undefined): Encoding | null {
@@ -36,7 +36,7 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
   return null;
 }
 
-function addVary(reply: FastifyReply): void {
+export function addVary(reply: FastifyReply): void {
   const vary = reply.getHeader('vary');
   const current = typeof vary === 'string' ? vary : Array.isArray(vary) ? vary.join(', ') : '';
   if (/(^|,)\s*(accept-encoding|\*)\s*(,|$)/i.test(current)) return;
@@ -57,7 +57,7 @@ function compressibleBody(request: FastifyRequest, reply: FastifyReply, payload:
   return body.length < COMPRESS_MIN_BYTES ? null : body;
 }
 
-async function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
+export async function compress(encoding: Encoding, body: Buffer): Promise<Buffer> {
   return encoding === 'br'
     ? brotli(body, {
         params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_SIZE_HINT]: body.length },

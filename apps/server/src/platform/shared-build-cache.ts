@@ -6,7 +6,8 @@
  * dropped first: each value may be large (a round's whole tree).
  *
  * Unlike SharedReadCache (one public value, its JSON body and ETag kept), the value here is kept as built
- * and never serialised: callers answer different parts of it (one position's proof).
+ * and not serialised by the cache: callers answer different parts of it (one position's proof), and may
+ * keep in it what they derive from it for the value's lifetime (the whole round's answer, serialised).
  */
 export class SharedBuildCache<K, V> {
   #entries = new Map<K, { at: number; value: Promise<V> }>();

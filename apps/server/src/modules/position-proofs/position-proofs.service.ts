@@ -10,7 +10,9 @@
  * once settled, the ledger's totals) is built once and shared for PROOF_TREE_MAX_AGE_MS by every request
  * for that round, so a burst of requests on a 100,000-leaf round costs one build; a change to the
  * positions or the ledger shows that many milliseconds later at most. The round's row (status, sum,
- * stored root) is read per request.
+ * stored root) is read per request. The round's answer is serialised once per set and round state and
+ * its bytes (and their compressed forms) sent to every request that shares them (decision 0043): made
+ * per request, the JSON and its compression of a 100,000-leaf round cost each request about a second.
  */
 import type { CommittedRound, PositionProof, PublishedLeaf } from '@tradehall/contracts';
 import {
@@ -28,6 +30,7 @@ import { type Clock, toUnixSeconds } from '../../platform/clock.ts';
 import type { DB } from '../../platform/db/schema.ts';
 import { AppError } from '../../platform/errors.ts';
 import { nativeSha256 } from '../../platform/native-sha256.ts';
+import { SerialisedAnswer } from '../../platform/serialised-answer.ts';
 import { SharedBuildCache } from '../../platform/shared-build-cache.ts';
 import type { LedgerService } from '../ledger/ledger.service.ts';
 import type { LeafRow, PositionProofsRepository, SealedRoundRow } from './position-proofs.repository.ts';
@@ -85,6 +88,12 @@ interface CommittedSet {
   leaves: PublishedLeaf[];
   /** What the ledger moved for these positions, asked by the first request that finds the round settled. */
   ledger: Promise<LedgerTotals> | null;
+  /**
+   * The round's answer over these leaves, serialised by the first request that asks, with what the
+   * round's own fields were then (`state`): a request that finds them changed (the round settled
+   * meanwhile) serialises anew.
+   */
+  answer: { state: string; bytes: SerialisedAnswer } | null;
 }
 
 export class PositionProofsService {
@@ -118,8 +127,12 @@ export class PositionProofsService {
     };
   }
 
-  /** The round's committed set, public once sealed; the ledger's totals once settled. */
-  async round(roundId: string): Promise<CommittedRound> {
+  /**
+   * The round's committed set, public once sealed; the ledger's totals once settled. Answered as bytes
+   * serialised once per shared set: every request in the set's lifetime that finds the round in the same
+   * state gets the same bytes.
+   */
+  async round(roundId: string): Promise<SerialisedAnswer> {
     const round = sealed(await this.deps.repository.round(this.deps.db, roundId));
     const set = await this.#sets.get(round.id);
     let ledger: LedgerTotals | null = null;
@@ -127,7 +140,7 @@ export class PositionProofsService {
       set.ledger ??= this.ledgerTotals(set);
       ledger = await set.ledger;
     }
-    return {
+    const fields = {
       roundId: round.id,
       issue: round.issue,
       status: round.status,
@@ -135,10 +148,15 @@ export class PositionProofsService {
       version: round.version,
       root: round.root,
       leafCount: round.leafCount,
-      leaves: set.leaves,
-      sum: round.sum,
-      ledger,
     };
+    const rest = { sum: round.sum, ledger };
+    // A few hundred bytes per request, to tell whether the kept answer still says what the round says.
+    const state = JSON.stringify([fields, rest]);
+    if (set.answer?.state !== state) {
+      const answer: CommittedRound = { ...fields, leaves: set.leaves, ...rest };
+      set.answer = { state, bytes: new SerialisedAnswer(JSON.stringify(answer)) };
+    }
+    return set.answer.bytes;
   }
 
   /** The owner's proof for their position (NOT_FOUND for anyone else's, or before the seal). */
@@ -172,7 +190,7 @@ export class PositionProofsService {
       rows.map((row) => row.leaf_hash),
       nativeSha256,
     );
-    return { tree, leaves: tree.leaves.map(published), ledger: null };
+    return { tree, leaves: tree.leaves.map(published), ledger: null, answer: null };
   }
 
   /** The ledger's totals for the set's positions; a failure is not kept (the next request asks again). */

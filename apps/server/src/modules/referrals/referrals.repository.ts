@@ -84,8 +84,10 @@ export class ReferralsRepository {
    * Adds a settled round to the figures, set-wise (settlement's transaction): per invitee with an inviter,
    * their turnover and expected edge (stake x (100,000 - triples x multiplier), in 1/100,000 cent) for
    * the day and in total; per referrer and level, the same sums and how many invitees played for the
-   * first time that day (the invitee-day row was inserted, not updated: xmax = 0). Rows are written in
-   * key order, so concurrent settlements of two rooms lock them in the same order.
+   * first time that day (the invitee-day row was inserted, not updated: xmax = 0); per referrer, the
+   * turnover of all time per level the team page reads (decision 0043: added from the same rows as the
+   * accruals, so the two never disagree). Rows are written in key order, so concurrent settlements of
+   * two rooms lock them in the same order.
    */
   async accrueRound(trx: Transaction<DB>, roundId: string, day: string): Promise<number> {
     const result = await sql<{ accruals: number }>`
@@ -130,6 +132,15 @@ export class ReferralsRepository {
         from levels group by referrer_id, level order by referrer_id, level
         on conflict (day, referrer_id, level) do update set turnover = a.turnover + excluded.turnover,
           edge_units = a.edge_units + excluded.edge_units, invitees = a.invitees + excluded.invitees
+        returning 1
+      ),
+      turnover as (
+        insert into referral_referrer_turnover as r (referrer_id, level1, level2)
+        select referrer_id, coalesce(sum(turnover) filter (where level = 1), 0),
+          coalesce(sum(turnover) filter (where level = 2), 0)
+        from levels group by referrer_id order by referrer_id
+        on conflict (referrer_id) do update set level1 = r.level1 + excluded.level1,
+          level2 = r.level2 + excluded.level2
         returning 1
       )
       select (select count(*) from accrued)::int as accruals, (select count(*) from totals)::int as totals
@@ -216,8 +227,9 @@ export class ReferralsRepository {
    * One chunk of a day's payment: the next `limit` referrers after `after` (in id order) get their reward
    * rows, at the rates in force on the day (the programme, their override, the same clamp as the domain's
    * levelRateBps) and within the daily cap (level 1 first). Rows that exist already are left alone, so a
-   * second payer inserts nothing. Answers the rows inserted now (positive amounts only) and the last
-   * referrer of the chunk (null: the day has no more).
+   * second payer inserts nothing. The same statement adds the rows inserted to each referrer's paid total
+   * (decision 0043). Answers the rows inserted now (positive amounts only) and the last referrer of the
+   * chunk (null: the day has no more).
    */
   async rewardChunk(
     trx: Transaction<DB>,
@@ -264,14 +276,23 @@ export class ReferralsRepository {
             partition by r.referrer_id order by r.level rows between unbounded preceding and 1 preceding), 0)
             as earlier
         from rated r
+      ),
+      inserted as (
+        insert into referral_rewards (id, referrer_id, day, level, invitees, edge_units, rate_bps, amount, paid_at)
+        select gen_random_uuid(), referrer_id, ${args.day}::date, level, invitees, edge_units, rate_bps,
+          greatest(0, least(reward, daily_cap - earlier))::int8, ${args.at}::timestamptz
+        from uncapped where least(reward, daily_cap - earlier) > 0
+        order by referrer_id, level
+        on conflict (referrer_id, day, level) do nothing
+        returning id, referrer_id, amount
+      ),
+      paid as (
+        insert into referral_referrer_paid as p (referrer_id, paid)
+        select referrer_id, sum(amount) from inserted group by referrer_id order by referrer_id
+        on conflict (referrer_id) do update set paid = p.paid + excluded.paid
+        returning 1
       )
-      insert into referral_rewards (id, referrer_id, day, level, invitees, edge_units, rate_bps, amount, paid_at)
-      select gen_random_uuid(), referrer_id, ${args.day}::date, level, invitees, edge_units, rate_bps,
-        greatest(0, least(reward, daily_cap - earlier))::int8, ${args.at}::timestamptz
-      from uncapped where least(reward, daily_cap - earlier) > 0
-      order by referrer_id, level
-      on conflict (referrer_id, day, level) do nothing
-      returning id, amount
+      select id, amount from inserted
     `.execute(trx);
     return {
       ids: result.rows.map((row) => row.id),
@@ -312,21 +333,25 @@ export class ReferralsRepository {
 
   // ---- reads ------------------------------------------------------------------------------------------
 
-  /** The team page's figures in one statement: counts kept by the trigger, sums over the referrer's days. */
+  /**
+   * The team page's figures in one statement, a fixed handful of rows whatever the referrer's history:
+   * the counts kept by the users trigger, the totals kept beside the accruals and rewards (decision
+   * 0043), today's two accrual rows.
+   */
   async team(executor: Executor, userId: string, today: string): Promise<TeamRow | undefined> {
     const result = await sql<TeamRow>`
       select u.invitation_code, coalesce(m.level1, 0) as level1, coalesce(m.level2, 0) as level2,
         coalesce(a.level1_today, 0)::int8 as level1_today, coalesce(a.level2_today, 0)::int8 as level2_today,
-        coalesce(a.level1_total, 0)::int8 as level1_total, coalesce(a.level2_total, 0)::int8 as level2_total,
-        (select coalesce(sum(amount), 0) from referral_rewards r where r.referrer_id = u.id)::int8 as paid_total
+        coalesce(t.level1, 0) as level1_total, coalesce(t.level2, 0) as level2_total,
+        coalesce(p.paid, 0) as paid_total
       from users u
       left join referral_members m on m.user_id = u.id
+      left join referral_referrer_turnover t on t.referrer_id = u.id
+      left join referral_referrer_paid p on p.referrer_id = u.id
       left join (
-        select sum(turnover) filter (where level = 1 and day = ${today}::date) as level1_today,
-          sum(turnover) filter (where level = 2 and day = ${today}::date) as level2_today,
-          sum(turnover) filter (where level = 1) as level1_total,
-          sum(turnover) filter (where level = 2) as level2_total
-        from referral_accruals where referrer_id = ${userId}
+        select sum(turnover) filter (where level = 1) as level1_today,
+          sum(turnover) filter (where level = 2) as level2_today
+        from referral_accruals where referrer_id = ${userId} and day = ${today}::date
       ) a on true
       where u.id = ${userId}
     `.execute(executor);
@@ -378,13 +403,14 @@ export class ReferralsRepository {
     return result.rows;
   }
 
+  /** The rewards paid of all time, as kept (decision 0043). */
   async rewardsPaidTotal(executor: Executor, userId: string): Promise<number> {
     const row = await executor
-      .selectFrom('referral_rewards')
-      .select(sql<number>`coalesce(sum(amount), 0)::int8`.as('total'))
+      .selectFrom('referral_referrer_paid')
+      .select('paid')
       .where('referrer_id', '=', userId)
       .executeTakeFirst();
-    return row?.total ?? 0;
+    return row?.paid ?? 0;
   }
 
   async members(executor: Executor, userId: string): Promise<{ level1: number; level2: number }> {

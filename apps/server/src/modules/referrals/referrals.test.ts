@@ -13,27 +13,13 @@ import {
   rewardCents,
 } from '@tradehall/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestApp, DRIVERS, register, type TestApp } from '../../../test/harness.ts';
+import { call, createTestApp, DRIVERS, type TestApp } from '../../../test/harness.ts';
 import { balanceOf, expectLedgerOk, type MoneyUser, operatorToken, quickUser } from '../../../test/money.ts';
+import { invited, nextDay, PROGRAMME } from '../../../test/referral-support.ts';
 import { type TwoFactorAdmin, twoFactorAdmin } from '../../../test/step-up-support.ts';
 import { credit, finishRound, openRound, place, roomId } from '../../../test/trading.ts';
 
 const START = new Date('2026-11-26T10:00:00Z');
-const PROGRAMME = { mode: 'two_levels', level1RateBps: 2_500, level2RateBps: 500, dailyCapCents: 10_000 };
-
-async function invited(t: TestApp, inviter: MoneyUser): Promise<MoneyUser> {
-  const team = await call<{ invitationCode: string }>(t, 'GET', '/referrals/team', { token: inviter.token });
-  const account = `ref${Math.random().toString(36).slice(2, 12)}`;
-  const user = await register(t, account, 'secret123', { invitationCode: team.body.invitationCode });
-  const session = await t.services.sessions.create(user.id, { ip: null, userAgent: null });
-  return { id: user.id, account, token: session.token };
-}
-
-/** Moves the clock to ten minutes into the next business day (sessions stay alive: under a day idle). */
-async function nextDay(t: TestApp): Promise<void> {
-  const next = addDays(businessDay(t.clock.now()), 1);
-  t.clock.set(new Date(`${next}T00:10:00Z`));
-}
 
 describe.each(DRIVERS)('referral rewards on %s', (driver) => {
   let t: TestApp;

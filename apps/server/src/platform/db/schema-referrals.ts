@@ -1,6 +1,6 @@
 /**
- * The referral tables, created by migration 0015-referrals. Days are `date` columns: always selected as
- * text ('YYYY-MM-DD'), never decoded into a Date.
+ * The referral tables, created by migrations 0015-referrals and 0023-referrer-totals. Days are `date`
+ * columns: always selected as text ('YYYY-MM-DD'), never decoded into a Date.
  */
 import type { ColumnType } from 'kysely';
 
@@ -57,6 +57,19 @@ export interface ReferralMembersTable {
   level2: number;
 }
 
+/** Kept by the accrual statement (migration 0023): the settled turnover of all time per level. */
+export interface ReferralReferrerTurnoverTable {
+  referrer_id: string;
+  level1: Int8;
+  level2: Int8;
+}
+
+/** Kept by the statement that inserts reward rows (migration 0023): the rewards paid of all time. */
+export interface ReferralReferrerPaidTable {
+  referrer_id: string;
+  paid: Int8;
+}
+
 export interface ReferralRewardsTable {
   id: string;
   referrer_id: string;
@@ -83,6 +96,8 @@ export interface ReferralTables {
   referral_invitee_totals: ReferralInviteeTotalsTable;
   referral_accruals: ReferralAccrualsTable;
   referral_members: ReferralMembersTable;
+  referral_referrer_turnover: ReferralReferrerTurnoverTable;
+  referral_referrer_paid: ReferralReferrerPaidTable;
   referral_rewards: ReferralRewardsTable;
   referral_pay_days: ReferralPayDaysTable;
 }

@@ -24,6 +24,7 @@ import * as withdrawalStats from './0018-withdrawal-stats.ts';
 import * as transferAccountsCheck from './0019-transfer-accounts-check.ts';
 import * as playSessionCounters from './0021-play-session-counters.ts';
 import * as payoutBounds from './0022-payout-bounds.ts';
+import * as referrerTotals from './0023-referrer-totals.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0019-transfer-accounts-check': transferAccountsCheck,
   '0021-play-session-counters': playSessionCounters,
   '0022-payout-bounds': payoutBounds,
+  '0023-referrer-totals': referrerTotals,
 };
