@@ -347,31 +347,34 @@ function measure({
   };
 
   // 0. Nothing wider than the phone. Not against innerWidth: a phone's browser widens its layout viewport
-  // to content that runs off the screen, so the two grow together and their difference stays 0. The
-  // finding names the innermost boxes past the edge that no scrolling box of their own holds (a table
-  // that scrolls sideways inside its card is the design, not an overflow).
+  // to content that runs off the screen, so the two grow together and their difference stays 0. Nor only
+  // the page's width: a fixed bar (the tab bar, a bottom bar) adds nothing to it, and what runs off the
+  // screen there is simply not shown. So any box or line of text past the edge counts, unless a scrolling
+  // or clipping box of its own holds it (a table that scrolls sideways inside its card is the design, and
+  // what such a box cuts off is finding 1's).
+  const scrolls = (element: Element): boolean => {
+    for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
+      if (getComputedStyle(node).overflowX !== 'visible') return true;
+    }
+    return false;
+  };
+  // Text kept on one line runs out of a box that stays within the phone: its lines are measured too.
+  const right = (element: Element): number => {
+    let edge = element.getBoundingClientRect().right;
+    for (const node of Array.from(element.childNodes)) {
+      if (node.nodeType !== Node.TEXT_NODE || (node.textContent ?? '').trim() === '') continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      edge = Math.max(edge, range.getBoundingClientRect().right);
+    }
+    return edge + window.scrollX;
+  };
+  const past = Array.from(document.body.querySelectorAll('*')).filter(
+    (element) =>
+      !transient(element) && visible(element) && right(element) > phoneWidth + 1 && !scrolls(element),
+  );
   const pageWidth = document.documentElement.scrollWidth;
-  if (pageWidth > phoneWidth) {
-    const scrolls = (element: Element): boolean => {
-      for (let node = element.parentElement; node && node !== document.body; node = node.parentElement) {
-        if (getComputedStyle(node).overflowX !== 'visible') return true;
-      }
-      return false;
-    };
-    // Text kept on one line runs out of a box that stays within the phone: its lines are measured too.
-    const right = (element: Element): number => {
-      let edge = element.getBoundingClientRect().right;
-      for (const node of Array.from(element.childNodes)) {
-        if (node.nodeType !== Node.TEXT_NODE || (node.textContent ?? '').trim() === '') continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        edge = Math.max(edge, range.getBoundingClientRect().right);
-      }
-      return edge + window.scrollX;
-    };
-    const past = Array.from(document.body.querySelectorAll('*')).filter(
-      (element) => visible(element) && right(element) > phoneWidth + 1 && !scrolls(element),
-    );
+  if (pageWidth > phoneWidth || past.length > 0) {
     const innermost = past.filter(
       (element) => !past.some((other) => other !== element && element.contains(other)),
     );
