@@ -1,6 +1,6 @@
 /**
  * The round card follows the server whatever the page missed, from the first round after a start. A
- * freshly started server (short rounds: open 9 s, sealed 3 s, drawing 3 s); a funded user opens the
+ * freshly started server (short rounds: open 17 s, sealed 3 s, drawing 3 s); a funded user opens the
  * round page while the first round is open, takes two positions from the page and watches; then rounds
  * in which the page misses what happens in other ways:
  *
@@ -100,7 +100,9 @@ async function expectSettledInTime(roundId: string, backAt = 0): Promise<number>
 
 beforeAll(async () => {
   server = await startServer({
-    ROUND_SECONDS_OVERRIDE: '12',
+    // Open long enough that, on a loaded machine, the hurried steps and both placements still land in
+    // the round the page read before placing (with 9 s open they sometimes went to the next one).
+    ROUND_SECONDS_OVERRIDE: '20',
     SEALED_SECONDS_OVERRIDE: '3',
     DRAWING_SECONDS_OVERRIDE: '3',
   });
