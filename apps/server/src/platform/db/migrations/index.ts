@@ -25,6 +25,7 @@ import * as transferAccountsCheck from './0019-transfer-accounts-check.ts';
 import * as playSessionCounters from './0021-play-session-counters.ts';
 import * as payoutBounds from './0022-payout-bounds.ts';
 import * as referrerTotals from './0023-referrer-totals.ts';
+import * as transitionJoins from './0024-transition-joins-planned-each-run.ts';
 
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   '0021-play-session-counters': playSessionCounters,
   '0022-payout-bounds': payoutBounds,
   '0023-referrer-totals': referrerTotals,
+  '0024-transition-joins-planned-each-run': transitionJoins,
 };
